@@ -1,0 +1,3 @@
+from ralphy.cli import main
+
+main()

@@ -1,0 +1,50 @@
+"""ralphy's exceptions: one tree, one clear line each.
+
+    RalphyError                  bad input or a condition the user can fix (exit 1 unless noted)
+    ├── ConfigError              a config file, env var or flag is wrong
+    ├── TemplateError            the dev prompt template is missing, broken or needs an unknown variable
+    ├── TasksFileError           TASKS.md is missing, unreadable or not UTF-8
+    ├── ClaudeNotFoundError      the Claude CLI binary cannot be found
+    ├── AuthenticationError      the Messages API refused the credentials (401/403)
+    ├── StoreError               .ralphy/ralphy.db is corrupt, foreign or unwritable
+    └── AgentCreationError       `ralphy agents create` could not produce a valid agent
+
+The CLI prints ``str(error)`` as one line on stderr and exits with ``error.exit_code``.
+Anything that is not a RalphyError is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+
+class RalphyError(Exception):
+    """Base class: something the user can fix. ``str()`` is the one line shown to them."""
+
+    exit_code = 1
+
+
+class ConfigError(RalphyError):
+    pass
+
+
+class TemplateError(RalphyError):
+    pass
+
+
+class TasksFileError(RalphyError):
+    pass
+
+
+class ClaudeNotFoundError(RalphyError):
+    pass
+
+
+class AuthenticationError(RalphyError):
+    pass
+
+
+class StoreError(RalphyError):
+    pass
+
+
+class AgentCreationError(RalphyError):
+    pass

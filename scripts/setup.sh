@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Idempotent set-up for a fresh machine: a venv with ralphy and its test deps, and the pinned Claude CLI.
+# Sourced by scripts/test and scripts/demo. Needs python3 (>= 3.11), node and npm.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${RALPHY_VENV:-$ROOT/.venv}"
+CLAUDE_VERSION="2.1.197"
+CLAUDE_PREFIX="${RALPHY_CLAUDE_CACHE:-$HOME/.cache/ralphy}/claude-code-$CLAUDE_VERSION"
+
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
+fi
+stamp="$VENV/.ralphy-installed"
+if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]"
+  touch "$stamp"
+fi
+
+if [ ! -x "$CLAUDE_PREFIX/node_modules/.bin/claude" ]; then
+  echo "Installing @anthropic-ai/claude-code@$CLAUDE_VERSION into $CLAUDE_PREFIX ..." >&2
+  npm install --silent --no-audit --no-fund --prefix "$CLAUDE_PREFIX" "@anthropic-ai/claude-code@$CLAUDE_VERSION" >&2
+fi
+export RALPHY_TEST_CLAUDE_BIN="$CLAUDE_PREFIX/node_modules/.bin/claude"
