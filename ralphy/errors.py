@@ -7,6 +7,7 @@
     ├── ClaudeNotFoundError      the Claude CLI binary cannot be found
     ├── AuthenticationError      the Messages API refused the credentials (401/403)
     ├── StoreError               .ralphy/ralphy.db is corrupt, foreign or unwritable
+    ├── BreakerStateError        .ralphy/breaker.json is corrupt, foreign or unwritable
     └── AgentCreationError       `ralphy agents create` could not produce a valid agent
 
 The CLI prints ``str(error)`` as one line on stderr and exits with ``error.exit_code``.
@@ -43,6 +44,10 @@ class AuthenticationError(RalphyError):
 
 
 class StoreError(RalphyError):
+    pass
+
+
+class BreakerStateError(RalphyError):
     pass
 
 
