@@ -1,0 +1,404 @@
+"""Run the Claude CLI headless, stream its events as they arrive, and never leave a process behind.
+
+``run_claude`` starts the CLI in a process group of its own, writes the prompt on stdin, and reads
+stdout line by line while the CLI runs: each line is parsed (``ralphy.claude.events``), handed to
+``on_event`` in the caller's thread, and appended raw to a bounded transcript. Three helper threads
+write stdin, read stdout and drain stderr, so the child never blocks on a full pipe and a timeout
+holds even when the child ignores its input.
+
+Whatever happens -- normal exit, timeout, an authentication failure (not worth the CLI's minutes of
+retries), ``on_event`` raising, KeyboardInterrupt -- the whole process group is ended (SIGTERM, then
+SIGKILL after a grace period) before ``run_claude`` returns or re-raises.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Callable, Mapping, Sequence
+
+from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, parse_line
+from ralphy.errors import ClaudeNotFoundError
+
+logger = logging.getLogger(__name__)
+
+INSTALL_HINT = "install it with `npm install -g @anthropic-ai/claude-code`"
+TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024
+STDERR_TAIL_BYTES = 8 * 1024
+KILL_GRACE_S = 5.0
+EXIT_DRAIN_S = 2.0  # how long to wait for stdout's end once the CLI has exited (a grandchild may hold it)
+AUTH_STATUSES = frozenset({401, 403})
+
+# Set by Claude Code for the processes it starts; a nested CLI would take them as its own.
+CLAUDE_CODE_MARKERS = (
+    "CLAUDECODE",
+    "CLAUDE_CODE_ENTRYPOINT",
+    "CLAUDE_CODE_SESSION_ID",
+    "CLAUDE_CODE_CHILD_SESSION",
+    "CLAUDE_CODE_SSE_PORT",
+)
+
+_EOF = None  # what the stdout reader queues after the last line
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """How one CLI run went.
+
+    ``result`` is the ``result`` line (None when the CLI died or was stopped before writing it);
+    ``exit_code`` is negative when a signal ended the CLI. ``auth_failed``: the API refused the
+    credentials (the run was cut short on the first 401/403 retry, or the result says so).
+    """
+
+    exit_code: int | None
+    result: ResultEvent | None
+    init: InitEvent | None
+    events: list[Event] = field(repr=False)
+    timed_out: bool
+    auth_failed: bool
+    stderr_tail: str
+    transcript_path: Path | None
+    duration_s: float
+
+
+def build_argv(
+    claude_bin: str,
+    *,
+    model: str | None,
+    permission_mode: str | None,
+    allowed_tools: Sequence[str],
+    max_turns: int | None,
+    extra_args: Sequence[str],
+    resume_session: str | None = None,
+) -> list[str]:
+    """The CLI command line for one headless, streaming run; the prompt goes on stdin."""
+    argv = [claude_bin, "-p", "--output-format", "stream-json", "--verbose"]
+    if allowed_tools:
+        argv += ["--allowedTools", ",".join(allowed_tools)]
+    if model:
+        argv += ["--model", model]
+    if permission_mode:
+        argv += ["--permission-mode", permission_mode]
+    if max_turns is not None:
+        argv += ["--max-turns", str(max_turns)]
+    if resume_session:
+        argv += ["--resume", resume_session]
+    return argv + list(extra_args)
+
+
+def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
+    """The CLI to run: ``--claude-bin``, else ``$RALPHY_CLAUDE_BIN``, else ``claude`` on ``PATH``."""
+    path = environ.get("PATH", os.defpath)
+    for origin, wanted in (("--claude-bin", explicit), ("RALPHY_CLAUDE_BIN", environ.get("RALPHY_CLAUDE_BIN"))):
+        if wanted:
+            found = shutil.which(wanted, path=path)
+            if found is None:
+                raise ClaudeNotFoundError(
+                    f"{origin} {wanted!r} is not an executable Claude CLI; fix it or {INSTALL_HINT}"
+                )
+            return found
+    found = shutil.which("claude", path=path)
+    if found is None:
+        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH; {INSTALL_HINT}")
+    return found
+
+
+def child_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The CLI's environment: ``environ`` without the markers of running inside Claude Code."""
+    return {key: value for key, value in environ.items() if key not in CLAUDE_CODE_MARKERS}
+
+
+def run_claude(
+    argv: Sequence[str],
+    prompt: str,
+    *,
+    cwd: str | os.PathLike[str],
+    env: Mapping[str, str],
+    timeout: float,
+    on_event: Callable[[Event], None] | None = None,
+    transcript_path: str | os.PathLike[str] | None = None,
+    transcript_max_bytes: int = TRANSCRIPT_MAX_BYTES,
+    kill_grace: float = KILL_GRACE_S,
+) -> RunResult:
+    """Run the CLI once with ``prompt`` on stdin, for at most ``timeout`` seconds.
+
+    ``on_event`` is called in this thread for every event, as the CLI writes it; if it raises, the
+    CLI is stopped and the exception propagates. The raw stdout goes to ``transcript_path`` (at most
+    ``transcript_max_bytes``; a transcript that cannot be written is logged and skipped, the run goes
+    on). Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started.
+    """
+    started = time.monotonic()
+    transcript = _Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
+    try:
+        proc = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=dict(env),
+            start_new_session=True,
+        )
+    except OSError as error:
+        if transcript:
+            transcript.close()
+        raise ClaudeNotFoundError(
+            f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); {INSTALL_HINT}"
+        ) from None
+    run = _Run(proc, prompt.encode("utf-8"), on_event, transcript)
+    try:
+        run.pump(deadline=started + timeout)
+    finally:
+        _end_group(proc, kill_grace)
+        run.close()
+    return RunResult(
+        exit_code=proc.returncode,
+        result=run.result,
+        init=run.init,
+        events=run.events,
+        timed_out=run.timed_out,
+        auth_failed=run.auth_failed or bool(run.result and run.result.api_error_status in AUTH_STATUSES),
+        stderr_tail=run.stderr_tail(),
+        transcript_path=transcript.path if transcript else None,
+        duration_s=time.monotonic() - started,
+    )
+
+
+class _Run:
+    """The state of one run; helper threads feed it stdin, stdout lines and the stderr tail."""
+
+    def __init__(
+        self,
+        proc: subprocess.Popen[bytes],
+        prompt: bytes,
+        on_event: Callable[[Event], None] | None,
+        transcript: _Transcript | None,
+    ) -> None:
+        self.proc = proc
+        self.on_event = on_event
+        self.transcript = transcript
+        self.events: list[Event] = []
+        self.result: ResultEvent | None = None
+        self.init: InitEvent | None = None
+        self.timed_out = False
+        self.auth_failed = False
+        self.line_number = 0
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.stderr = _Tail(STDERR_TAIL_BYTES)
+        self.threads = [
+            _start(_write_all, proc.stdin, prompt),
+            _start(_read_lines, proc.stdout, self.lines),
+            _start(_drain, proc.stderr, self.stderr),
+        ]
+
+    def pump(self, deadline: float) -> None:
+        """Handle stdout lines until the CLI is done, the deadline passes or authentication fails."""
+        exited_at: float | None = None
+        while not self.auth_failed:
+            now = time.monotonic()
+            if now >= deadline:
+                self.timed_out = True
+                logger.warning("claude: no result within the timeout; stopping it")
+                return
+            try:
+                line = self.lines.get(timeout=min(deadline - now, 0.25))
+            except queue.Empty:
+                if exited_at is None and _has_exited(self.proc.pid):
+                    exited_at = now
+                if exited_at is not None and now - exited_at > EXIT_DRAIN_S:
+                    return  # the CLI exited, but something it started still holds stdout open
+                continue
+            if line is _EOF:
+                self._wait_exit(deadline)
+                return
+            self._handle(line)
+
+    def _wait_exit(self, deadline: float) -> None:
+        if not _wait_for_exit(self.proc.pid, deadline):
+            self.timed_out = True
+            logger.warning("claude: closed its output but did not exit within the timeout; stopping it")
+
+    def _handle(self, raw: bytes) -> None:
+        self.line_number += 1
+        if self.transcript:
+            self.transcript.write(raw)
+        line = raw.decode("utf-8", errors="replace").strip()
+        if not line:
+            return
+        try:
+            events = parse_line(line)
+        except ValueError as error:
+            logger.warning("claude: skipping malformed stream-json line %d (%s): %.200s", self.line_number, error, line)
+            return
+        for event in events:
+            self._record(event)
+            if self.on_event:
+                self.on_event(event)
+
+    def _record(self, event: Event) -> None:
+        self.events.append(event)
+        if isinstance(event, InitEvent) and self.init is None:
+            self.init = event
+        elif isinstance(event, ResultEvent):
+            self.result = event
+        elif isinstance(event, ApiRetry) and _is_auth_failure(event):
+            self.auth_failed = True
+            logger.warning("claude: the API refused the credentials (%s); stopping it", event.error_status)
+
+    def stderr_tail(self) -> str:
+        return self.stderr.text()
+
+    def close(self) -> None:
+        """Wait for the helper threads (the process group is gone, so every pipe ends)."""
+        for thread in self.threads:
+            thread.join(timeout=KILL_GRACE_S)
+            if thread.is_alive():
+                logger.warning("claude: a process outside its group still holds the CLI's %s", thread.name)
+        if self.transcript:
+            self.transcript.close()
+
+
+def _is_auth_failure(event: ApiRetry) -> bool:
+    return event.error == "authentication_failed" or event.error_status in AUTH_STATUSES
+
+
+class _Tail:
+    """The last ``limit`` bytes added (by the stderr thread; read once that thread has ended)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.chunks: deque[bytes] = deque()
+        self.size = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.chunks.append(chunk)
+        self.size += len(chunk)
+        while self.size - len(self.chunks[0]) >= self.limit:
+            self.size -= len(self.chunks.popleft())
+
+    def text(self) -> str:
+        return b"".join(self.chunks)[-self.limit :].decode("utf-8", errors="replace")
+
+
+class _Transcript:
+    """The raw stdout lines, written as they arrive, cut off (with a note) past ``max_bytes``."""
+
+    def __init__(self, path: Path, file: IO[bytes], max_bytes: int) -> None:
+        self.path = path
+        self.file: IO[bytes] | None = file
+        self.max_bytes = max_bytes
+        self.written = 0
+
+    @classmethod
+    def open(cls, path: Path, max_bytes: int) -> _Transcript | None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return cls(path, path.open("wb"), max_bytes)
+        except OSError as error:
+            logger.warning("claude: cannot write the transcript %s (%s); running without it", path, error.strerror)
+            return None
+
+    def write(self, line: bytes) -> None:
+        if self.file is None:
+            return
+        if not line.endswith(b"\n"):
+            line += b"\n"
+        try:
+            if self.written + len(line) > self.max_bytes:
+                self.file.write(b'{"type":"ralphy_transcript_truncated","max_bytes":%d}\n' % self.max_bytes)
+                self.close()
+                return
+            self.file.write(line)
+            self.file.flush()
+            self.written += len(line)
+        except OSError as error:
+            logger.warning("claude: stopped writing the transcript %s (%s)", self.path, error.strerror)
+            self.close()
+
+    def close(self) -> None:
+        if self.file is not None:
+            file, self.file = self.file, None
+            try:
+                file.close()
+            except OSError as error:
+                logger.warning("claude: could not finish the transcript %s (%s)", self.path, error.strerror)
+
+
+def _start(target: Callable[..., None], *args: object) -> threading.Thread:
+    thread = threading.Thread(target=target, args=args, name=f"ralphy-claude-{target.__name__.strip('_')}", daemon=True)
+    thread.start()
+    return thread
+
+
+def _write_all(stream: IO[bytes], data: bytes) -> None:
+    """Give the CLI its prompt and close stdin; a CLI that exits without reading it is not our concern."""
+    try:
+        stream.write(data)
+    except OSError:  # BrokenPipeError: it exited or was stopped
+        pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+
+def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    try:
+        for line in iter(stream.readline, b""):
+            lines.put(line)
+    finally:
+        lines.put(_EOF)
+        stream.close()
+
+
+def _drain(stream: IO[bytes], tail: _Tail) -> None:
+    try:
+        for chunk in iter(lambda: stream.read1(65536), b""):  # type: ignore[attr-defined]
+            tail.add(chunk)
+    finally:
+        stream.close()
+
+
+def _end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
+    """End the CLI and everything in its process group: SIGTERM, then SIGKILL after ``grace`` seconds.
+
+    The leader is waited for without being reaped (``WNOWAIT``) until the final SIGKILL, so its
+    process-group id cannot be reused by an unrelated process meanwhile.
+    """
+    _signal_group(proc.pid, signal.SIGTERM)
+    _wait_for_exit(proc.pid, time.monotonic() + grace)
+    _signal_group(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+
+def _wait_for_exit(pid: int, deadline: float) -> bool:
+    """Wait until the child ``pid`` has exited (without reaping it) or ``deadline``; True if it exited."""
+    while not _has_exited(pid):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def _has_exited(pid: int) -> bool:
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # already reaped
+        return True
+
+
+def _signal_group(pgid: int, signum: int) -> None:
+    try:
+        os.killpg(pgid, signum)
+    except ProcessLookupError:  # nobody left in the group
+        pass
