@@ -1,0 +1,716 @@
+"""Run history in SQLite: ``.ralphy/ralphy.db`` in the project.
+
+One run (``ralphy dev``) has many iterations (one Claude CLI run each); an iteration has delegations to
+subagents, task outcomes (a task of TASKS.md completed, by an agent or ``"direct"``) and possibly a question
+Claude asked the user. Every write is its own transaction, committed before the call returns, so a killed
+ralphy loses nothing it was told was written.
+
+The file is ralphy's own: ``PRAGMA application_id`` marks it, ``PRAGMA user_version`` counts the migrations
+applied (``MIGRATIONS``, applied in order, never edited once released). On open, a file that is not SQLite,
+is truncated, belongs to another application or was written by a newer ralphy is refused with a StoreError
+and left byte for byte as it was. Journal mode is WAL, ``synchronous=FULL``: writes are a handful per
+iteration (minutes apart), so an fsync per commit costs nothing noticeable and a commit survives power loss
+too, not just a crash of ralphy. See docs/history.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import sqlite3
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from ralphy.errors import StoreError
+
+logger = logging.getLogger(__name__)
+
+DB_DIR = ".ralphy"
+DB_NAME = "ralphy.db"
+APPLICATION_ID = int.from_bytes(b"RLPY", "big")  # PRAGMA application_id of every ralphy database
+DEFAULT_TIMEOUT = 10.0  # seconds to wait for another process's write lock
+
+OUTCOMES = ("ok", "failed", "interrupted", "usage_limit", "question", "timeout", "auth")
+ANSWERED_BY = ("user", "auto")
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+
+
+# ----------------------------------------------------------------------------------------------- migrations
+
+
+def m001_initial(db: sqlite3.Connection) -> None:
+    """Runs, iterations, delegations, task outcomes and questions."""
+    db.execute(
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            status TEXT NOT NULL DEFAULT 'running',
+            reason TEXT,
+            exit_code INTEGER,
+            config_json TEXT NOT NULL,
+            argv_json TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE iterations (
+            id INTEGER PRIMARY KEY,
+            run_id INTEGER NOT NULL REFERENCES runs(id),
+            n INTEGER NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            prompt_chars INTEGER NOT NULL,
+            resumed_session TEXT,
+            session_id TEXT,
+            outcome TEXT,
+            is_error INTEGER,
+            error TEXT,
+            cost_usd REAL,
+            num_turns INTEGER,
+            breaker_state TEXT,
+            breaker_reason TEXT,
+            transcript_path TEXT,
+            result_text TEXT,
+            UNIQUE (run_id, n)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE delegations (
+            id INTEGER PRIMARY KEY,
+            iteration_id INTEGER NOT NULL REFERENCES iterations(id),
+            tool_use_id TEXT NOT NULL,
+            agent TEXT NOT NULL,
+            description TEXT NOT NULL,
+            task_ids_json TEXT NOT NULL,
+            status TEXT NOT NULL,
+            error TEXT
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE task_outcomes (
+            id INTEGER PRIMARY KEY,
+            iteration_id INTEGER NOT NULL REFERENCES iterations(id),
+            task_id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            group_name TEXT NOT NULL,
+            handled_by TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE questions (
+            id INTEGER PRIMARY KEY,
+            iteration_id INTEGER NOT NULL REFERENCES iterations(id),
+            session_id TEXT,
+            text TEXT NOT NULL,
+            confidence REAL NOT NULL,
+            task_key TEXT,
+            asked_at TEXT NOT NULL,
+            answer TEXT,
+            answered_at TEXT,
+            answered_by TEXT,
+            delivered_iteration_id INTEGER REFERENCES iterations(id)
+        )"""
+    )
+    db.execute("CREATE INDEX iterations_run ON iterations(run_id)")
+    db.execute("CREATE INDEX delegations_iteration ON delegations(iteration_id)")
+    db.execute("CREATE INDEX task_outcomes_iteration ON task_outcomes(iteration_id)")
+    db.execute("CREATE INDEX questions_iteration ON questions(iteration_id)")
+
+
+# Applied in order; user_version = how many have been applied. Append only; never edit a released one.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# --------------------------------------------------------------------------------------------------- records
+
+Timestamp = datetime | float  # an aware datetime, a naive one (local time) or epoch seconds
+
+
+@dataclass(frozen=True)
+class DelegationRecord:
+    """A call of the Agent/Task tool in one iteration."""
+
+    tool_use_id: str
+    agent: str
+    description: str
+    task_ids: tuple[str, ...]
+    status: str  # running | completed | failed
+    error: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "task_ids": list(self.task_ids)}
+
+
+@dataclass(frozen=True)
+class TaskRecord:
+    """A task of TASKS.md completed during one iteration; ``handled_by`` is an agent name or ``"direct"``."""
+
+    task_id: str
+    title: str
+    group: str
+    handled_by: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class IterationRecord:
+    """One Claude CLI run inside a ralphy run. Fields after ``resumed_session`` are None until finished."""
+
+    id: int
+    run_id: int
+    n: int
+    started_at: datetime
+    finished_at: datetime | None
+    prompt_chars: int
+    resumed_session: str | None
+    session_id: str | None
+    outcome: str | None
+    is_error: bool | None
+    error: str | None
+    cost_usd: float | None
+    num_turns: int | None
+    breaker_state: str | None
+    breaker_reason: str | None
+    transcript_path: str | None
+    result_text: str | None
+    delegations: tuple[DelegationRecord, ...]
+    tasks: tuple[TaskRecord, ...]
+
+    @property
+    def duration_seconds(self) -> float | None:
+        return _duration(self.started_at, self.finished_at)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data.update(
+            started_at=_iso(self.started_at),
+            finished_at=_iso(self.finished_at),
+            duration_seconds=self.duration_seconds,
+            delegations=[d.to_dict() for d in self.delegations],
+            tasks=[t.to_dict() for t in self.tasks],
+        )
+        return data
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One ``ralphy dev`` run. ``finished_at`` is None while it runs, or if ralphy died during it."""
+
+    id: int
+    started_at: datetime
+    finished_at: datetime | None
+    status: str
+    reason: str | None
+    exit_code: int | None
+    config: dict[str, Any]
+    argv: list[str]
+
+    @property
+    def duration_seconds(self) -> float | None:
+        return _duration(self.started_at, self.finished_at)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.update(
+            started_at=_iso(self.started_at),
+            finished_at=_iso(self.finished_at),
+            duration_seconds=self.duration_seconds,
+        )
+        return data
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question Claude ended an iteration with. Pending until answered; delivered once a resumed
+    iteration has carried the answer back to Claude's session."""
+
+    id: int
+    run_id: int
+    iteration_id: int
+    iteration_n: int
+    session_id: str | None
+    text: str
+    confidence: float
+    task_key: str | None
+    asked_at: datetime
+    answer: str | None
+    answered_at: datetime | None
+    answered_by: str | None  # user | auto
+    delivered_iteration_id: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.update(asked_at=_iso(self.asked_at), answered_at=_iso(self.answered_at))
+        return data
+
+
+# ----------------------------------------------------------------------------------------------------- store
+
+
+def db_path(project_dir: str | Path) -> Path:
+    """Where the history of ``project_dir`` lives (the file may not exist yet)."""
+    return Path(project_dir) / DB_DIR / DB_NAME
+
+
+class Store:
+    """The run history of one project. Use as a context manager, or call ``close()``.
+
+    ``Store(path)`` opens (creating if missing) the database at ``path``; ``Store.open(project_dir)`` the one
+    in ``project_dir/.ralphy/``. ``timeout`` is how long a write waits for another process's lock before
+    giving up with a StoreError.
+    """
+
+    def __init__(self, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.path = Path(path)
+        self.timeout = timeout
+        _check_existing(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{self.path.parent}: cannot create the directory: {exc.strerror}") from None
+        self._db = self._connect()
+        try:
+            self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
+
+    @classmethod
+    def open(cls, project_dir: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> "Store":
+        """Open (creating ``.ralphy/`` and the database if needed) the history of ``project_dir``."""
+        return cls(db_path(project_dir), timeout=timeout)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------------------------------------ runs
+
+    def start_run(
+        self, *, started_at: Timestamp | None = None, config_json: str | Mapping[str, Any] = "{}", argv: Sequence[str] = ()
+    ) -> int:
+        """Record a new run (status ``running``); return its id. ``config_json``: JSON text or a mapping."""
+        config_text = config_json if isinstance(config_json, str) else json.dumps(config_json, default=str)
+        json.loads(config_text)  # a bug in the caller, not bad user input: let it raise
+        return self._insert(
+            "INSERT INTO runs (started_at, config_json, argv_json) VALUES (?, ?, ?)",
+            (_stamp(started_at), config_text, json.dumps(list(argv))),
+        )
+
+    def finish_run(
+        self,
+        run_id: int,
+        *,
+        status: str,
+        reason: str | None = None,
+        finished_at: Timestamp | None = None,
+        exit_code: int | None = None,
+    ) -> None:
+        """Record how run ``run_id`` ended (``status`` is the loop's word: completed, stopped, failed...)."""
+        self._update(
+            "UPDATE runs SET status = ?, reason = ?, finished_at = ?, exit_code = ? WHERE id = ?",
+            (status, reason, _stamp(finished_at), exit_code, run_id),
+            f"run {run_id}",
+        )
+
+    # ------------------------------------------------------------------------------------------ iterations
+
+    def start_iteration(
+        self,
+        run_id: int,
+        n: int,
+        *,
+        started_at: Timestamp | None = None,
+        prompt_chars: int = 0,
+        resumed_session: str | None = None,
+    ) -> int:
+        """Record that iteration ``n`` (1-based) of run ``run_id`` started; return its id."""
+        return self._insert(
+            "INSERT INTO iterations (run_id, n, started_at, prompt_chars, resumed_session) VALUES (?, ?, ?, ?, ?)",
+            (run_id, n, _stamp(started_at), prompt_chars, resumed_session),
+        )
+
+    def finish_iteration(
+        self,
+        iteration_id: int,
+        *,
+        outcome: str,
+        finished_at: Timestamp | None = None,
+        session_id: str | None = None,
+        is_error: bool = False,
+        error: str | None = None,
+        cost_usd: float | None = None,
+        num_turns: int | None = None,
+        breaker_state: str | None = None,
+        breaker_reason: str | None = None,
+        transcript_path: str | Path | None = None,
+        result_text: str | None = None,
+    ) -> None:
+        """Record how an iteration ended. ``outcome`` is one of OUTCOMES."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
+        self._update(
+            """UPDATE iterations SET finished_at = ?, session_id = ?, outcome = ?, is_error = ?, error = ?,
+                   cost_usd = ?, num_turns = ?, breaker_state = ?, breaker_reason = ?, transcript_path = ?,
+                   result_text = ?
+               WHERE id = ?""",
+            (
+                _stamp(finished_at), session_id, outcome, bool(is_error), error, cost_usd, num_turns,
+                breaker_state, breaker_reason, None if transcript_path is None else str(transcript_path),
+                result_text, iteration_id,
+            ),  # fmt: skip
+            f"iteration {iteration_id}",
+        )
+
+    def add_delegation(
+        self,
+        iteration_id: int,
+        *,
+        tool_use_id: str,
+        agent: str,
+        description: str = "",
+        task_ids: Sequence[str] = (),
+        status: str,
+        error: str | None = None,
+    ) -> None:
+        """Record a delegation to subagent ``agent`` seen in an iteration, with the task ids it covered."""
+        self._insert(
+            """INSERT INTO delegations (iteration_id, tool_use_id, agent, description, task_ids_json, status, error)
+               VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            (iteration_id, tool_use_id, agent, description, json.dumps(list(task_ids)), status, error),
+        )
+
+    def add_task_outcome(self, iteration_id: int, *, task_id: str, title: str, group: str, handled_by: str) -> None:
+        """Record that a task was completed in an iteration, by agent ``handled_by`` or ``"direct"``."""
+        self._insert(
+            "INSERT INTO task_outcomes (iteration_id, task_id, title, group_name, handled_by) VALUES (?, ?, ?, ?, ?)",
+            (iteration_id, task_id, title, group, handled_by),
+        )
+
+    # ------------------------------------------------------------------------------------------- questions
+
+    def add_question(
+        self,
+        iteration_id: int,
+        *,
+        session_id: str | None,
+        text: str,
+        confidence: float,
+        task_key: str | None = None,
+        asked_at: Timestamp | None = None,
+    ) -> int:
+        """Record a question Claude ended an iteration with (pending until answered); return its id.
+
+        ``task_key`` (a task id or group) lets ``auto_replies_for`` count automatic answers per piece of work.
+        """
+        return self._insert(
+            """INSERT INTO questions (iteration_id, session_id, text, confidence, task_key, asked_at)
+               VALUES (?, ?, ?, ?, ?, ?)""",
+            (iteration_id, session_id, text, confidence, task_key, _stamp(asked_at)),
+        )
+
+    def answer_question(
+        self, question_id: int, answer: str, answered_at: Timestamp | None = None, *, answered_by: str = "user"
+    ) -> None:
+        """Answer a pending question. An unknown or already answered id is a StoreError."""
+        if answered_by not in ANSWERED_BY:
+            raise ValueError(f"answered_by must be one of {', '.join(ANSWERED_BY)}, got {answered_by!r}")
+        with self._write() as db:
+            row = db.execute("SELECT answered_at FROM questions WHERE id = ?", (question_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.path}: there is no question {question_id}")
+            if row[0] is not None:
+                raise StoreError(f"{self.path}: question {question_id} was already answered at {row[0]}")
+            db.execute(
+                "UPDATE questions SET answer = ?, answered_at = ?, answered_by = ? WHERE id = ?",
+                (answer, _stamp(answered_at), answered_by, question_id),
+            )
+
+    def mark_question_delivered(self, question_id: int, iteration_id: int) -> None:
+        """Record that iteration ``iteration_id`` resumed Claude's session with the question's answer."""
+        self._update(
+            "UPDATE questions SET delivered_iteration_id = ? WHERE id = ? AND answered_at IS NOT NULL",
+            (iteration_id, question_id),
+            f"answered question {question_id}",
+        )
+
+    def pending_questions(self) -> list[Question]:
+        """Questions not answered yet, oldest first."""
+        return self._questions("q.answered_at IS NULL")
+
+    def answered_unresumed(self) -> list[Question]:
+        """Answered questions whose answer has not been delivered to Claude yet, oldest first."""
+        return self._questions("q.answered_at IS NOT NULL AND q.delivered_iteration_id IS NULL")
+
+    def question(self, question_id: int) -> Question:
+        """One question by id (StoreError if there is none)."""
+        found = self._questions("q.id = ?", (question_id,))
+        if not found:
+            raise StoreError(f"{self.path}: there is no question {question_id}")
+        return found[0]
+
+    def auto_replies_for(self, task_key: str) -> int:
+        """How many questions about ``task_key`` were answered automatically."""
+        (count,) = self._read(
+            "SELECT count(*) FROM questions WHERE task_key = ? AND answered_by = 'auto'", (task_key,)
+        )[0]
+        return count
+
+    # ----------------------------------------------------------------------------------------------- reads
+
+    def runs(self, limit: int | None = None) -> list[RunRecord]:
+        """The last ``limit`` runs (all when None), oldest first."""
+        rows = self._read("SELECT * FROM runs ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,))
+        return [_run(row) for row in reversed(rows)]
+
+    def run(self, run_id: int) -> RunRecord:
+        """Run ``run_id`` (StoreError if there is none)."""
+        rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
+        if not rows:
+            raise StoreError(f"{self.path}: there is no run {run_id}")
+        return _run(rows[0])
+
+    def last_run(self) -> RunRecord | None:
+        """The most recent run, or None when there is none."""
+        runs = self.runs(limit=1)
+        return runs[0] if runs else None
+
+    def iterations(self, run_id: int) -> list[IterationRecord]:
+        """The iterations of run ``run_id`` in order, each with its delegations and task outcomes."""
+        rows = self._read("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (run_id,))
+        delegations: dict[int, list[DelegationRecord]] = {}
+        for row in self._read(
+            """SELECT d.* FROM delegations d JOIN iterations i ON i.id = d.iteration_id
+               WHERE i.run_id = ? ORDER BY d.id""",
+            (run_id,),
+        ):
+            delegations.setdefault(row["iteration_id"], []).append(
+                DelegationRecord(
+                    row["tool_use_id"], row["agent"], row["description"], tuple(json.loads(row["task_ids_json"])),
+                    row["status"], row["error"],
+                )  # fmt: skip
+            )
+        tasks: dict[int, list[TaskRecord]] = {}
+        for row in self._read(
+            """SELECT t.* FROM task_outcomes t JOIN iterations i ON i.id = t.iteration_id
+               WHERE i.run_id = ? ORDER BY t.id""",
+            (run_id,),
+        ):
+            tasks.setdefault(row["iteration_id"], []).append(
+                TaskRecord(row["task_id"], row["title"], row["group_name"], row["handled_by"])
+            )
+        return [_iteration(row, delegations.get(row["id"], []), tasks.get(row["id"], [])) for row in rows]
+
+    # ----------------------------------------------------------------------------------------------- plumbing
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot open: {exc}") from None
+        db.row_factory = sqlite3.Row
+        try:
+            with self._errors():
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = FULL")
+                db.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _migrate(self) -> None:
+        with self._write() as db:  # under the write lock: two processes never migrate at once
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(_newer_message(self.path, version))
+            for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+                logger.info("%s: applying migration %d (%s)", self.path, number, migration.__name__)
+                migration(db)
+            if version < SCHEMA_VERSION:
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn what the environment did (lock held, disk full, file damaged) into a StoreError."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorname", "").startswith("SQLITE_BUSY"):
+                raise StoreError(
+                    f"{self.path}: locked by another process for more than {self.timeout:g}s; try again"
+                ) from None
+            raise StoreError(f"{self.path}: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            if type(exc) is not sqlite3.DatabaseError:  # IntegrityError, ProgrammingError...: a bug
+                raise
+            raise StoreError(f"{self.path}: the database is damaged: {exc}") from None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, committed on exit (rolled back on an exception)."""
+        with self._errors():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _insert(self, sql: str, params: Sequence[Any]) -> int:
+        with self._write() as db:
+            row_id = db.execute(sql, params).lastrowid
+        assert row_id is not None
+        return row_id
+
+    def _update(self, sql: str, params: Sequence[Any], what: str) -> None:
+        with self._write() as db:
+            if db.execute(sql, params).rowcount != 1:
+                raise StoreError(f"{self.path}: there is no {what}")
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._errors():
+            return self._db.execute(sql, params).fetchall()
+
+    def _questions(self, where: str, params: Sequence[Any] = ()) -> list[Question]:
+        rows = self._read(
+            f"""SELECT q.*, i.run_id, i.n FROM questions q JOIN iterations i ON i.id = q.iteration_id
+                WHERE {where} ORDER BY q.id""",
+            params,
+        )
+        return [
+            Question(
+                row["id"], row["run_id"], row["iteration_id"], row["n"], row["session_id"], row["text"],
+                row["confidence"], row["task_key"], _parse(row["asked_at"]), row["answer"],
+                _parse(row["answered_at"]), row["answered_by"], row["delivered_iteration_id"],
+            )  # fmt: skip
+            for row in rows
+        ]
+
+
+# ------------------------------------------------------------------------------------- checks before opening
+
+
+def _check_existing(path: Path) -> None:
+    """Refuse, without writing a byte, a file at ``path`` that is not a ralphy database we can use.
+
+    A missing or empty file is fine (SQLite creates the database). Otherwise: the header must be SQLite's,
+    the file as long as the header says, and SQLite must read it as ours (our application_id, or no id and no
+    tables: a database whose creation was interrupted) at a schema version we know.
+    """
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(_HEADER_SIZE)
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read: {exc.strerror}") from None
+    if size == 0:
+        return
+    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
+        raise StoreError(f"{path}: not an SQLite database (corrupt or not ralphy's); move it away to start afresh")
+    if _declared_size(header) > size:
+        raise StoreError(f"{path}: the database is truncated ({size} bytes, its header says {_declared_size(header)})")
+    app_id, version, tables = _inspect(path)
+    if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
+        raise StoreError(f"{path}: an SQLite database of another application, not ralphy's; not touching it")
+    if version > SCHEMA_VERSION:
+        raise StoreError(_newer_message(path, version))
+
+
+def _declared_size(header: bytes) -> int:
+    """The database size in bytes the header declares, 0 when the header's count is not valid."""
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    page_count = int.from_bytes(header[28:32], "big")
+    counter_valid = header[24:28] == header[92:96]
+    return page_size * page_count if counter_valid else 0
+
+
+def _inspect(path: Path) -> tuple[int, int, list[str]]:
+    """(application_id, user_version, table names) read through a read-only connection.
+
+    With no ``-wal`` file beside it, no connection has the database open in WAL mode, so the file holds
+    everything and is opened ``immutable`` (SQLite then creates no ``-wal``/``-shm`` next to a file that may
+    not be ours); otherwise it is read like any reader would, with the WAL.
+    """
+    immutable = "&immutable=1" if not Path(f"{path}-wal").exists() else ""
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open: {exc}") from None
+    try:
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: not a usable SQLite database ({exc}); move it away to start afresh") from None
+    finally:
+        db.close()
+    return app_id, version, tables
+
+
+def _newer_message(path: Path, version: int) -> str:
+    return (
+        f"{path}: written by a newer ralphy (schema version {version}, this one knows up to {SCHEMA_VERSION}); "
+        "upgrade ralphy"
+    )
+
+
+# ------------------------------------------------------------------------------------------------- helpers
+
+
+def _stamp(value: Timestamp | None) -> str:
+    """A timestamp as stored: ISO 8601 in UTC, to the microsecond. None means now."""
+    if value is None:
+        moment = datetime.now(timezone.utc)
+    elif isinstance(value, datetime):
+        moment = value.astimezone(timezone.utc)
+    else:
+        moment = datetime.fromtimestamp(value, timezone.utc)
+    return moment.isoformat(timespec="microseconds")
+
+
+def _parse(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat(timespec="microseconds")
+
+
+def _duration(start: datetime, end: datetime | None) -> float | None:
+    return None if end is None else (end - start).total_seconds()
+
+
+def _run(row: sqlite3.Row) -> RunRecord:
+    return RunRecord(
+        row["id"], _parse(row["started_at"]), _parse(row["finished_at"]), row["status"], row["reason"],
+        row["exit_code"], json.loads(row["config_json"]), json.loads(row["argv_json"]),
+    )  # fmt: skip
+
+
+def _iteration(row: sqlite3.Row, delegations: list[DelegationRecord], tasks: list[TaskRecord]) -> IterationRecord:
+    return IterationRecord(
+        row["id"], row["run_id"], row["n"], _parse(row["started_at"]), _parse(row["finished_at"]),
+        row["prompt_chars"], row["resumed_session"], row["session_id"], row["outcome"],
+        None if row["is_error"] is None else bool(row["is_error"]), row["error"], row["cost_usd"],
+        row["num_turns"], row["breaker_state"], row["breaker_reason"], row["transcript_path"],
+        row["result_text"], tuple(delegations), tuple(tasks),
+    )  # fmt: skip
