@@ -149,7 +149,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if reply.fault is not None:
             return self._send_error(reply.fault)
-        message_id = f"msg_fake_{api.next_id()}"
+        message_id = "msg_fake_" + tool_use_id(json.dumps(body.get("messages")), api.next_id())[6:]
         model = str(body.get("model") or MODEL_FALLBACK)
         if request.stream:
             self._send_stream(reply, message_id, model, estimate_tokens(body))

@@ -1,0 +1,255 @@
+"""`DevScenario`: a scripted model that works through a ralphy project's TASKS.md like a competent one.
+
+It is stateless: every answer is derived from the request (the dev prompt in the first user message,
+the tool calls and results already in the conversation), so one instance serves many ``claude -p``
+runs, processes and subagents. The conversation is replayed against the plan with a cursor: each
+tool call already made is one step done; the next step is the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ralphy.testing.scenario import Reply, Request, text, tool_use
+
+DELEGATION_HEADER = "Complete these tasks from TASKS.md"
+_CHECKBOX_RE = re.compile(r"^\s*[-*]\s+\[(?P<mark>[ xX~-])\]\s+(?:\*\*)?(?:Task\s+)?"
+                          r"(?P<id>[A-Za-z]?\d+(?:\.\d+)*)(?:\*\*)?[:.)]?\s+(?P<title>.+?)\s*$")
+_TASK_HEADING_RE = re.compile(r"^#{2,4}\s+Task\s+(?P<id>[A-Za-z]?\d+(?:\.\d+)*)\s*[:.-]\s*(?P<title>.+?)\s*$")
+_STATUS_RE = re.compile(r"^\s*[-*]\s+\*\*Status\*\*:\s*(?P<status>\S+)", re.IGNORECASE)
+_HEADING_RE = re.compile(r"^#{1,4}\s+(?P<title>.+?)\s*$")
+_AGENT_LINE_RE = re.compile(r"^\s*[-*]\s+\*\*(?P<name>[^*]+)\*\*\s*:")
+_DELEGATED_TASK_RE = re.compile(r"^- (?P<id>[A-Za-z]?\d+(?:\.\d+)*): (?P<title>.+)$", re.MULTILINE)
+_READ_LINE_RE = re.compile(r"^\s*\d+(?:\t|\u2192)(.*)$")
+
+
+@dataclass(frozen=True)
+class PromptTask:
+    """One task as the dev prompt shows it."""
+
+    id: str
+    title: str
+    group: str
+    done: bool
+
+
+def parse_prompt_tasks(prompt: str) -> list[PromptTask]:
+    """The tasks in a dev prompt: checkbox lines under headings, or ``## Task N: Title`` + Status lines."""
+    tasks: list[PromptTask] = []
+    group = ""
+    heading_task: tuple[str, str] | None = None
+    for line in prompt.splitlines():
+        if match := _TASK_HEADING_RE.match(line):
+            heading_task = (match["id"], match["title"])
+        elif match := _HEADING_RE.match(line):
+            group, heading_task = match["title"], None
+        elif match := _CHECKBOX_RE.match(line):
+            tasks.append(PromptTask(match["id"], match["title"], group, match["mark"] in "xX"))
+        elif heading_task and (match := _STATUS_RE.match(line)):
+            task_id, title = heading_task
+            done = match["status"].lower().strip("*`") in ("completed", "done", "complete")
+            tasks.append(PromptTask(task_id, title, f"Task {task_id}: {title}", done))
+            heading_task = None
+    return tasks
+
+
+def listed_agents(prompt: str) -> list[str]:
+    """The agent names in the prompt's "## Agent Orchestration" section (``- **name**: description``)."""
+    names: list[str] = []
+    inside = False
+    for line in prompt.splitlines():
+        if line.startswith("#"):
+            inside = line.lstrip("#").strip().lower().startswith("agent orchestration")
+        elif inside and (match := _AGENT_LINE_RE.match(line)):
+            names.append(match["name"].strip())
+    return names
+
+
+def pending_groups(tasks: list[PromptTask]) -> list[tuple[str, list[PromptTask]]]:
+    """(group, its pending tasks) for each group with pending tasks, in prompt order."""
+    groups: dict[str, list[PromptTask]] = {}
+    for task in tasks:
+        if not task.done:
+            groups.setdefault(task.group, []).append(task)
+    return list(groups.items())
+
+
+def task_file(task: PromptTask | tuple[str, str]) -> str:
+    """The file a task creates, relative to the project: ``src/t<id>_<title words>.py``."""
+    task_id, title = (task.id, task.title) if isinstance(task, PromptTask) else task
+    words = re.findall(r"[a-z0-9]+", title.lower())[:6]
+    return "src/t" + "_".join([re.sub(r"\W", "_", task_id.lower())] + words) + ".py"
+
+
+def task_ids_label(ids: list[str], group: str) -> str:
+    """``Task 1.1: Models`` / ``Tasks 1.1, 1.2: Models``: the delegation description."""
+    return f"{'Task' if len(ids) == 1 else 'Tasks'} {', '.join(ids)}: {group}"
+
+
+def read_tool_content(result: str) -> str:
+    """The file text inside a Read tool result (line-number prefixes removed)."""
+    lines = [m.group(1) for line in result.splitlines() if (m := _READ_LINE_RE.match(line))]
+    return "\n".join(lines)
+
+
+def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
+    """(old_string, new_string) marking ``task_id`` completed in TASKS.md ``content``; None if not found."""
+    lines = content.splitlines()
+    for number, line in enumerate(lines):
+        match = _CHECKBOX_RE.match(line)
+        if match and match["id"] == task_id:
+            start = match.start("mark")
+            return line, line[:start] + "x" + line[start + 1:]
+        heading = _TASK_HEADING_RE.match(line)
+        if heading and heading["id"] == task_id:
+            for end in range(number + 1, len(lines)):
+                status = _STATUS_RE.match(lines[end])
+                if status:
+                    old = "\n".join(lines[number:end + 1])
+                    new_status = lines[end][:status.start("status")] + "completed" + lines[end][status.end("status"):]
+                    return old, "\n".join(lines[number:end] + [new_status])
+                if _HEADING_RE.match(lines[end]):
+                    break
+    return None
+
+
+class _Plan:
+    """Replays the tool calls already in a conversation against the plan; yields the next step."""
+
+    def __init__(self, request: Request, tasks_file: str) -> None:
+        self.request = request
+        self.calls = request.tool_calls
+        self.cursor = 0
+        cwd = request.cwd
+        self.root = cwd.rstrip("/") + "/" if cwd else ""
+        self.tasks_path = self.root + tasks_file
+
+    def take(self) -> dict | None:
+        """The next tool call already made (consumed), or None when the conversation ends here."""
+        if self.cursor >= len(self.calls):
+            return None
+        call = self.calls[self.cursor]
+        self.cursor += 1
+        return call
+
+    def result(self, call: dict) -> tuple[str, bool]:
+        return self.request.tool_result(call.get("id", "")) or ("", True)
+
+    def work(self, tasks: list[tuple[str, str]]) -> tuple[Reply | None, list[str]]:
+        """Write one file per task, Read TASKS.md, Edit each task's line: (next step, ids marked)."""
+        if len(self.calls) - self.cursor < len(tasks):
+            reply = text(f"Creating {len(tasks)} file(s).")
+            for task_id, title in tasks:
+                reply += tool_use("Write", {"file_path": self.root + task_file((task_id, title)),
+                                            "content": f"# Task {task_id}: {title}\n"})
+            return reply, []
+        self.cursor += len(tasks)
+        read = self.take()
+        if read is None:
+            return tool_use("Read", {"file_path": self.tasks_path}), []
+        content = read_tool_content(self.result(read)[0])
+        marked = []
+        for task_id, _ in tasks:
+            edit = completion_edit(content, task_id)
+            if edit is None:
+                continue
+            if self.take() is None:
+                return tool_use("Edit", {"file_path": self.tasks_path, "old_string": edit[0],
+                                         "new_string": edit[1]}), marked
+            marked.append(task_id)
+        return None, marked
+
+
+class DevScenario:
+    """A competent, deterministic model for ralphy projects (see the module docstring).
+
+    ``delegate`` maps a task-group heading (or part of it, case-insensitive) to an agent; a group is
+    delegated only when that agent is listed in the prompt's "## Agent Orchestration" section.
+    ``max_groups_per_run`` caps the groups done per run; ``stuck`` never changes anything;
+    ``question`` is asked (ending the run) before any work, until the conversation holds an answer;
+    ``intercept`` sees every request first and may return a Reply (a fault, say) to use instead.
+    """
+
+    def __init__(self, delegate: Mapping[str, str] | None = None, *, max_groups_per_run: int | None = None,
+                 stuck: bool = False, question: str | None = None,
+                 intercept: Callable[[Request], Reply | None] | None = None, tasks_file: str = "TASKS.md") -> None:
+        self.delegate = dict(delegate or {})
+        self.max_groups_per_run = max_groups_per_run
+        self.stuck = stuck
+        self.question = question
+        self.intercept = intercept
+        self.tasks_file = tasks_file
+
+    def __call__(self, request: Request) -> Reply:
+        if self.intercept is not None and (reply := self.intercept(request)) is not None:
+            return reply
+        if request.first_user_text.startswith(DELEGATION_HEADER):
+            return self._subagent(request)
+        return self._main(request)
+
+    def agent_for(self, group: str, listed: list[str]) -> str | None:
+        """The agent configured for ``group``, if it is one of the ``listed`` agents."""
+        for key, agent in self.delegate.items():
+            if key.lower() in group.lower() and agent in listed:
+                return agent
+        return None
+
+    def _asked(self, request: Request) -> bool:
+        """Has the question been asked already (in this conversation or a previous one quoted in the prompt)?"""
+        assert self.question is not None
+        assistant_texts = [str(m.get("content")) for m in request.messages if m.get("role") == "assistant"]
+        return any(self.question in t for t in assistant_texts) or self.question in request.first_user_text
+
+    def _main(self, request: Request) -> Reply:
+        prompt = request.first_user_text
+        plan = _Plan(request, self.tasks_file)
+        if self.stuck:
+            if plan.take() is None:
+                return tool_use("Read", {"file_path": plan.tasks_path})
+            return text("I went through TASKS.md and the code. I am still working out the right approach "
+                        "for the next task group, so I have not changed anything yet.")
+        if self.question and not self._asked(request):
+            return text(f"Before I go on with TASKS.md I need a decision from you. {self.question}")
+        groups = pending_groups(parse_prompt_tasks(prompt))
+        if not groups:
+            return text("All tasks in TASKS.md are already completed. Nothing left to do.")
+        groups = groups[: self.max_groups_per_run] if self.max_groups_per_run else groups
+        listed = listed_agents(prompt)
+        lines = []
+        for group, tasks in groups:
+            ids = [t.id for t in tasks]
+            agent = self.agent_for(group, listed)
+            if agent is not None:
+                call = plan.take()
+                if call is None:
+                    return tool_use("Agent", {"subagent_type": agent, "description": task_ids_label(ids, group),
+                                              "prompt": delegation_prompt(group, tasks, self.tasks_file)})
+                if not plan.result(call)[1]:
+                    lines.append(f"- {group} ({', '.join(ids)}): delegated to {agent}")
+                    continue
+                lines.append(f"- {group}: {agent} failed, so I did it directly")
+            step, marked = plan.work([(t.id, t.title) for t in tasks])
+            if step is not None:
+                return step
+            lines.append(f"- {group} ({', '.join(marked) or 'nothing marked'}): done directly")
+        remaining = len(pending_groups(parse_prompt_tasks(prompt))) - len(groups)
+        tail = f"\n{remaining} task group(s) remain for the next iteration." if remaining else \
+            "\nAll task groups in TASKS.md are now completed."
+        return text("Summary of this iteration:\n" + "\n".join(lines) + tail)
+
+    def _subagent(self, request: Request) -> Reply:
+        tasks = [(m["id"], m["title"]) for m in _DELEGATED_TASK_RE.finditer(request.first_user_text)]
+        step, marked = _Plan(request, self.tasks_file).work(tasks)
+        if step is not None:
+            return step
+        return text(f"Completed tasks {', '.join(marked)}: created one file per task and marked them "
+                    f"completed in {self.tasks_file}.")
+
+
+def delegation_prompt(group: str, tasks: list[PromptTask], tasks_file: str = "TASKS.md") -> str:
+    """The prompt the main agent gives a subagent: one ``- id: title`` line per task."""
+    lines = "\n".join(f"- {t.id}: {t.title}" for t in tasks)
+    return (f"{DELEGATION_HEADER} (group \"{group}\"):\n{lines}\n\n"
+            f"Create one source file per task, then mark each task completed in {tasks_file}.")
