@@ -212,29 +212,32 @@ class DevScenario:
                         "for the next task group, so I have not changed anything yet.")
         if self.question and not self._asked(request):
             return text(f"Before I go on with TASKS.md I need a decision from you. {self.question}")
-        groups = pending_groups(parse_prompt_tasks(prompt))
+        tasks = parse_prompt_tasks(prompt)
+        if not tasks:
+            return text("I found no tasks in the prompt, so there is nothing for me to do.")
+        groups = pending_groups(tasks)
         if not groups:
             return text("All tasks in TASKS.md are already completed. Nothing left to do.")
         groups = groups[: self.max_groups_per_run] if self.max_groups_per_run else groups
         listed = listed_agents(prompt)
         lines = []
-        for group, tasks in groups:
-            ids = [t.id for t in tasks]
+        for group, group_tasks in groups:
+            ids = [t.id for t in group_tasks]
             agent = self.agent_for(group, listed)
             if agent is not None:
                 call = plan.take()
                 if call is None:
                     return tool_use("Agent", {"subagent_type": agent, "description": task_ids_label(ids, group),
-                                              "prompt": delegation_prompt(group, tasks, self.tasks_file)})
+                                              "prompt": delegation_prompt(group, group_tasks, self.tasks_file)})
                 if not plan.result(call)[1]:
                     lines.append(f"- {group} ({', '.join(ids)}): delegated to {agent}")
                     continue
                 lines.append(f"- {group}: {agent} failed, so I did it directly")
-            step, marked = plan.work([(t.id, t.title) for t in tasks])
+            step, marked = plan.work([(t.id, t.title) for t in group_tasks])
             if step is not None:
                 return step
             lines.append(f"- {group} ({', '.join(marked) or 'nothing marked'}): done directly")
-        remaining = len(pending_groups(parse_prompt_tasks(prompt))) - len(groups)
+        remaining = len(pending_groups(tasks)) - len(groups)
         tail = f"\n{remaining} task group(s) remain for the next iteration." if remaining else \
             "\nAll task groups in TASKS.md are now completed."
         return text("Summary of this iteration:\n" + "\n".join(lines) + tail)

@@ -6,6 +6,7 @@ import itertools
 import json
 import logging
 import socket
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -94,8 +95,8 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = False
     block_on_close = True
 
-    def __init__(self, api: FakeMessagesAPI) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
+    def __init__(self, api: FakeMessagesAPI, port: int) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
         self.api = api
         self.connections: set[socket.socket] = set()
         self.connections_lock = threading.Lock()
@@ -109,6 +110,13 @@ class _Server(ThreadingHTTPServer):
         with self.connections_lock:
             self.connections.discard(request)
         super().shutdown_request(request)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client hanging up is normal (the CLI aborts, a test ends); anything else is logged."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            logger.debug("fake messages api: %s hung up", client_address)
+        else:
+            logger.exception("fake messages api: error while serving %s", client_address)
 
     def drop_connections(self) -> None:
         with self.connections_lock:
@@ -213,12 +221,13 @@ class FakeMessagesAPI:
     ``with FakeMessagesAPI(scenario) as api:`` serves until the block ends; point the client at
     ``api.url``. Requests without tools (the CLI's side requests: titles, summaries, quota checks)
     go to ``side`` instead of the scenario. ``agent_bodies`` (name -> agent file body) lets
-    ``Request.agent_name`` tell which subagent a request comes from.
+    ``Request.agent_name`` tell which subagent a request comes from. ``port`` 0 picks a free one.
     """
 
     def __init__(self, scenario: Scenario, *, side: Scenario = side_reply,
-                 agent_bodies: dict[str, str] | None = None) -> None:
+                 agent_bodies: dict[str, str] | None = None, port: int = 0) -> None:
         self.scenario = scenario
+        self.port = port
         self.side = side
         self.agent_bodies = dict(agent_bodies or {})
         self._requests: list[dict[str, Any]] = []
@@ -278,7 +287,7 @@ class FakeMessagesAPI:
 
     def start(self) -> FakeMessagesAPI:
         self._stopping.clear()
-        self._server = _Server(self)
+        self._server = _Server(self, self.port)
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-messages-api", daemon=True)
         self._thread.start()
         return self

@@ -1,0 +1,149 @@
+"""The real Claude CLI 2.1.197 against the fake Messages API: tools really run, faults really land."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import (
+    DevScenario,
+    FakeMessagesAPI,
+    authentication_error,
+    claude_env,
+    usage_limit,
+    with_fault,
+)
+from tests.testing.conftest import TASKS_MD, dev_prompt, run_cli
+
+pytestmark = pytest.mark.e2e
+AGENTS = {"tdd-orchestrator": "Drives red-green-refactor TDD for one task group at a time."}
+
+
+def test_dev_scenario_delegates_a_group_and_completes_tasks_md(claude_bin, claude_home, project):
+    with FakeMessagesAPI(DevScenario(delegate={"Models": "tdd-orchestrator"})) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD, AGENTS), claude_env(api.url, claude_home))
+    assert api.errors == []
+    assert run.result["subtype"] == "success" and run.result["is_error"] is False, run.stderr
+    assert "[ ]" not in (project / "TASKS.md").read_text()
+    assert (project / "TASKS.md").read_text().count("- [x]") == 3
+    created = sorted(p.name for p in (project / "src").iterdir())
+    assert created == ["t1_1_create_the_user_model.py", "t1_2_create_the_post_model.py",
+                       "t2_1_add_the_users_endpoint.py"]
+    assert (project / "src" / "t1_1_create_the_user_model.py").read_text() == "# Task 1.1: Create the User model\n"
+    [agent_call] = run.tool_uses("Agent")
+    assert agent_call["input"]["subagent_type"] == "tdd-orchestrator"
+    assert agent_call["input"]["description"] == "Tasks 1.1, 1.2: Models"
+    [started] = run.of_type("system", "task_started")
+    assert started["tool_use_id"] == agent_call["id"] and started["subagent_type"] == "tdd-orchestrator"
+    sub_writes = [e for e in run.of_type("assistant") if e.get("parent_tool_use_id") == agent_call["id"]
+                  and any(b.get("name") == "Write" for b in e["message"]["content"])]
+    assert len(sub_writes) == 2  # the subagent wrote the Models files, the main agent the API one
+    assert "Models (1.1, 1.2): delegated to tdd-orchestrator" in run.result["result"]
+    assert "API (2.1): done directly" in run.result["result"]
+
+
+def test_unlisted_agent_is_not_delegated_to(claude_bin, claude_home, project):
+    with FakeMessagesAPI(DevScenario(delegate={"Models": "tdd-orchestrator"})) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+    assert run.tool_uses("Agent") == []
+    assert run.result["is_error"] is False
+    assert (project / "TASKS.md").read_text().count("- [x]") == 3
+
+
+def test_one_group_per_run_across_separate_cli_processes(claude_bin, claude_home, project):
+    with FakeMessagesAPI(DevScenario(max_groups_per_run=1)) as api:
+        env = claude_env(api.url, claude_home)
+        first = run_cli(claude_bin, project, dev_prompt((project / "TASKS.md").read_text()), env)
+        after_first = (project / "TASKS.md").read_text()
+        second = run_cli(claude_bin, project, dev_prompt(after_first), env)
+    assert "- [ ] 2.1" in after_first and after_first.count("- [x]") == 2
+    assert "1 task group(s) remain" in first.result["result"]
+    assert (project / "TASKS.md").read_text().count("- [x]") == 3
+    assert "All task groups in TASKS.md are now completed." in second.result["result"]
+
+
+def test_status_style_tasks_are_marked_completed(claude_bin, claude_home, project):
+    tasks_md = ("# Plan\n\n## Task 1: Set up the database\n- **Status**: pending\n- **Notes**: use SQLite\n\n"
+                "## Task 2: Add login\n- **Status**: pending\n")
+    (project / "TASKS.md").write_text(tasks_md)
+    with FakeMessagesAPI(DevScenario()) as api:
+        run = run_cli(claude_bin, project, dev_prompt(tasks_md), claude_env(api.url, claude_home))
+    assert run.result["is_error"] is False
+    final = (project / "TASKS.md").read_text()
+    assert final.count("- **Status**: completed") == 2 and "pending" not in final
+    assert "- **Notes**: use SQLite" in final
+
+
+def test_stuck_changes_nothing(claude_bin, claude_home, project):
+    with FakeMessagesAPI(DevScenario(stuck=True)) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+    assert run.result["is_error"] is False and run.result["result"]
+    assert (project / "TASKS.md").read_text() == TASKS_MD
+    assert not (project / "src").exists()
+
+
+def test_question_ends_the_run_with_it(claude_bin, claude_home, project):
+    question = "Should I run the migration now?"
+    with FakeMessagesAPI(DevScenario(question=question)) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+    assert run.result["result"].endswith(question)
+    assert (project / "TASKS.md").read_text() == TASKS_MD
+
+
+def test_401_ends_with_is_error_and_status(claude_bin, claude_home, project):
+    with FakeMessagesAPI(with_fault(DevScenario(), authentication_error())) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home), timeout=60)
+    assert run.returncode == 1
+    assert run.result["is_error"] is True and run.result["api_error_status"] == 401
+    assert (project / "TASKS.md").read_text() == TASKS_MD
+
+
+def test_transient_fault_on_first_request_is_retried(claude_bin, claude_home, project):
+    from ralphy.testing import overloaded
+
+    scenario = with_fault(DevScenario(), overloaded(), times=1)
+    with FakeMessagesAPI(scenario) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+    [retry] = run.of_type("system", "api_retry")
+    assert retry["error_status"] == 529
+    assert run.result["is_error"] is False
+    assert (project / "TASKS.md").read_text().count("- [x]") == 3
+
+
+def test_usage_limit_gives_rate_limit_event_and_session_limit_text(claude_bin, claude_home, project):
+    resets_at = 1_900_000_000
+    with FakeMessagesAPI(with_fault(DevScenario(), usage_limit(resets_at))) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home, oauth=True))
+    [event] = run.of_type("rate_limit_event")
+    assert event["rate_limit_info"]["status"] == "rejected"
+    assert event["rate_limit_info"]["resetsAt"] == resets_at
+    assert event["rate_limit_info"]["rateLimitType"] == "five_hour"
+    assert run.result["is_error"] is True and run.result["api_error_status"] == 429
+    assert re.match(r"You've hit your session limit · resets ", run.result["result"])
+
+
+def test_usage_limit_with_an_api_key_is_a_plain_429(claude_bin, claude_home, project):
+    with FakeMessagesAPI(with_fault(DevScenario(), usage_limit())) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+    assert run.of_type("rate_limit_event") == []
+    assert run.result["api_error_status"] == 429
+    assert run.result["result"].startswith("API Error: Request rejected (429)")
+
+
+def test_title_side_request_never_reaches_the_scenario(claude_bin, claude_home, project: Path):
+    seen = []
+
+    def scenario(request):
+        seen.append(request)
+        return DevScenario()(request)
+
+    with FakeMessagesAPI(scenario) as api:
+        env = claude_env(api.url, claude_home)
+        del env["CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC"]
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), env)
+        tool_less = [body for body in api.requests if not body.get("tools")]
+    assert run.result["is_error"] is False
+    assert tool_less, "the CLI sent no title request with nonessential traffic allowed"
+    assert all(request.tools for request in seen)
