@@ -72,6 +72,7 @@ class Task:
 class TaskList:
     path: Path | None
     tasks: tuple[Task, ...] = field(default_factory=tuple)
+    text: str = field(default="", repr=False)  # the file's content, as parsed
 
     def groups(self) -> "OrderedDict[str, list[Task]]":
         groups: OrderedDict[str, list[Task]] = OrderedDict()
@@ -176,7 +177,7 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
             tasks.append(
                 {"id": task_id, "title": title, "group": group, "status": _CHECKBOX_STATUS[checkbox.group(1)], "line": number}
             )
-    return TaskList(Path(path) if path is not None else None, tuple(_with_unique_ids(tasks)))
+    return TaskList(Path(path) if path is not None else None, tuple(_with_unique_ids(tasks)), text)
 
 
 def _checkbox_group(headings: list[tuple[int, str]]) -> str:

@@ -1,0 +1,118 @@
+"""DevAgent: builds the dev prompt for a project, from its subagents, its TASKS.md and its config.
+
+This is the library entry point other automation uses; it needs neither the CLI nor the Claude CLI::
+
+    from ralphy.agents import DevAgent
+    prompt = DevAgent("path/to/project").build_prompt()
+
+The behaviour matrix:
+
+    ==============================  ==================  ================  ===========================
+    case                            discovered_agents   TDD instructions  behaviour
+    ==============================  ==================  ================  ===========================
+    no .claude/agents/              empty               included          direct implementation
+    empty .claude/agents/           empty               included          direct implementation
+    agents exist                    formatted list      excluded          orchestration
+    agents exist, none matches      formatted list      excluded          Claude decides
+    ==============================  ==================  ================  ===========================
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from ralphy.agents.discovery import Discovery, discover_agents
+from ralphy.agents.formatting import format_agents
+from ralphy.agents.spec import AgentSpec
+from ralphy.config import Config, load_config
+from ralphy.errors import TasksFileError
+from ralphy.prompts import TDD_INSTRUCTIONS, render, render_dev_prompt
+from ralphy.tasks import TaskList, load_tasks
+
+logger = logging.getLogger(__name__)
+
+
+class DevAgent:
+    """The dev prompt for ``project_path``. ``config`` defaults to the project's own (``load_config``)."""
+
+    def __init__(self, project_path: str | os.PathLike[str], config: Config | None = None):
+        self.project_path = Path(project_path)
+        self.config = config if config is not None else load_config(self.project_path)
+        self.discovery: Discovery | None = None
+        self.agents_total = 0
+
+    @property
+    def tasks_path(self) -> Path:
+        return self.project_path / self.config.tasks_file
+
+    def _discover_agents(self) -> list[AgentSpec]:
+        """The subagents Claude would see in this project (the config's scopes; project only by default)."""
+        scopes = tuple(self.config.agent_scopes)
+        if "all" in scopes:
+            scopes = ("project", "user", "plugins")
+        self.discovery = discover_agents(self.project_path, scopes=scopes)
+        for problem in self.discovery.problems:
+            logger.debug("Skipped agent file %s: %s", problem.path, problem.reason)
+        agents = list(self.discovery.agents)
+        self.agents_total = len(agents)
+        if agents:
+            logger.info("Discovered %d agents: %s", len(agents), [agent.name for agent in agents])
+        else:
+            logger.info("No agents found, using direct implementation")
+        return agents
+
+    def _select_agents(self, agents: list[AgentSpec], task_list: TaskList | None) -> list[AgentSpec]:
+        """All agents, or with many of them, the most relevant to the pending task groups."""
+        if len(agents) <= self.config.prompt_agent_threshold:
+            return agents
+        from ralphy.agents.routing import select_for_prompt
+
+        groups = {}
+        if task_list is not None:
+            groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
+        selection = select_for_prompt(
+            agents, groups, threshold=self.config.prompt_agent_threshold, limit=self.config.prompt_agent_limit
+        )
+        return list(selection.agents)
+
+    def _format_agents(self, agents: list[AgentSpec]) -> str:
+        return format_agents(agents)
+
+    def _read_tasks(self) -> tuple[str, TaskList | None]:
+        """TASKS.md's text and parsed form; ("", None) when there is none (the prompt says so)."""
+        try:
+            task_list = load_tasks(self.tasks_path)
+        except TasksFileError as exc:
+            if self.tasks_path.exists():
+                raise
+            logger.info("%s", exc)
+            return "", None
+        return task_list.text.strip("\n"), task_list
+
+    def tdd_instructions(self) -> str:
+        context = {"language": self.config.language, "test_command": self.config.test_command}
+        return render(TDD_INSTRUCTIONS, context, project_dir=self.project_path).strip("\n")
+
+    def build_prompt(self, resume_instruction: str = "") -> str:
+        """Render the dev prompt: orchestration when the project has agents, direct TDD otherwise."""
+        tasks_content, task_list = self._read_tasks()
+        agents = self._select_agents(self._discover_agents(), task_list)
+        discovered = self._format_agents(agents)
+        template_path = None
+        if self.config.prompt_template:
+            template_path = self.project_path / self.config.prompt_template
+        return render_dev_prompt(
+            discovered_agents=discovered,
+            tdd_instructions="" if discovered else self.tdd_instructions(),
+            tasks_content=tasks_content,
+            resume_instruction=resume_instruction,
+            language=self.config.language,
+            test_command=self.config.test_command,
+            tasks_file=self.config.tasks_file,
+            agents_total=self.agents_total,
+            agents_shown=len(agents),
+            project_dir=self.project_path,
+            template_path=template_path,
+        )
