@@ -1,0 +1,111 @@
+"""``ralphy dev`` (the loop) and ``ralphy reset`` (close the circuit breaker)."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import sys
+
+import click
+
+from ralphy.cli import cli
+from ralphy.cli.options import project_dir_argument
+
+
+def _ask_on_terminal(timeout: float):
+    def ask(question: str) -> str | None:
+        click.echo(f"\nClaude asks: {question}", err=True)
+        click.echo(f"Your answer (empty or {timeout:.0f}s without one pauses the run): ", err=True, nl=False)
+        ready, _, _ = select.select([sys.stdin], [], [], timeout)
+        if not ready:
+            click.echo("", err=True)
+            return None
+        return sys.stdin.readline().strip() or None
+
+    return ask
+
+
+def _raise_interrupted(signum, frame):
+    from ralphy.loop import Interrupted
+
+    raise Interrupted(signal.Signals(signum).name)
+
+
+@cli.command()
+@project_dir_argument
+@click.option("--claude-bin", help="The Claude CLI to run (default: $RALPHY_CLAUDE_BIN, then `claude` on PATH).")
+@click.option("--model", help="Model for the Claude CLI (--model).")
+@click.option("--max-iterations", type=click.IntRange(min=1), help="Stop after this many iterations (default 20).")
+@click.option("--max-cost", "max_cost_usd", type=click.FloatRange(min=0), help="Stop once the run has cost this many USD.")
+@click.option("--max-time", "max_wall_seconds", type=click.FloatRange(min=0), help="Stop after this many seconds.")
+@click.option("--iteration-timeout", type=click.FloatRange(min=1), help="Seconds one CLI run may take (default 1800).")
+@click.option("--permission-mode", type=click.Choice(["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]))
+@click.option("--on-question", type=click.Choice(["ask", "pause", "auto"]),
+              help="When Claude asks something: ask here (terminal), pause (exit 4), or reply automatically.")
+@click.option("--no-wait", is_flag=True, help="On a usage limit, exit 5 instead of waiting for the reset.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON summary on stdout at the end.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress output.")
+@click.pass_context
+def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_wall_seconds, iteration_timeout,
+        permission_mode, on_question, no_wait, as_json, quiet) -> None:
+    """Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done.
+
+    \b
+    Exit codes: 0 all tasks done, 1 error, 3 circuit breaker open, 4 paused for a question,
+    5 usage limit reached with --no-wait, 130 interrupted.
+    """
+    from ralphy.claude.process import child_env, resolve_claude_bin
+    from ralphy.config import load_config
+    from ralphy.loop import LoopOptions, dev as run_dev, summary_json
+
+    config = load_config(project_dir, {
+        "claude_bin": claude_bin, "model": model, "max_iterations": max_iterations, "max_cost_usd": max_cost_usd,
+        "max_wall_seconds": max_wall_seconds, "iteration_timeout": iteration_timeout,
+        "permission_mode": permission_mode, "on_question": on_question,
+    })
+    binary = resolve_claude_bin(config.claude_bin)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    policy = config.on_question or ("ask" if interactive else "pause")
+    reporter = _reporter(quiet, as_json)
+    options = LoopOptions(
+        project_dir=project_dir.resolve(), config=config, claude_bin=binary, env=child_env(os.environ),
+        reporter=reporter, on_question=policy,
+        ask=_ask_on_terminal(config.question_answer_timeout) if policy == "ask" and interactive else None,
+        no_wait=no_wait, argv=tuple(sys.argv),
+    )
+    previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+    try:
+        summary = run_dev(options)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if as_json:
+        click.echo(summary_json(summary))
+    if summary.exit_code == 1:
+        click.echo(f"ralphy: error: {summary.reason}", err=True)
+    ctx.exit(summary.exit_code)
+
+
+def _reporter(quiet: bool, as_json: bool):
+    from ralphy.output import LiveReporter, PlainReporter, QuietReporter
+
+    if quiet:
+        return QuietReporter()
+    stream = sys.stderr if as_json else sys.stdout
+    if stream.isatty():
+        return LiveReporter(stream)
+    return PlainReporter(stream)
+
+
+@cli.command()
+@project_dir_argument
+def reset(project_dir) -> None:
+    """Close the circuit breaker of PROJECT_DIR (after you fixed what opened it)."""
+    from ralphy.breaker import BREAKER_FILE, CircuitBreaker
+
+    path = project_dir / BREAKER_FILE
+    breaker = CircuitBreaker.load(path)
+    was, reason = breaker.state.value, breaker.reason
+    breaker.reset()
+    breaker.save(path)
+    click.echo(f"circuit breaker closed (was {was}{': ' + reason if reason else ''})")

@@ -1,0 +1,494 @@
+"""``ralphy dev``: run the Claude CLI iteration after iteration until TASKS.md is done or a stop fires.
+
+One iteration: render the dev prompt afresh (or resume Claude's session with the answer to its question),
+run the CLI headless, read its event stream as it arrives, then compare TASKS.md and the working tree with
+what they were. Every task that became completed is attributed to the subagent whose delegation named it,
+else to "direct". The circuit breaker (``ralphy.breaker``) gets one outcome per iteration; the history goes
+to SQLite (``ralphy.store``) as the run goes. The model's own claims are shown, never trusted over the event
+stream and TASKS.md.
+
+Exit codes (``RunSummary.exit_code``): 0 every task done, 1 error, 3 circuit open, 4 paused for a question,
+5 usage limit with ``--no-wait``, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, Protocol
+
+from ralphy.breaker import BREAKER_FILE, BreakerSettings, CircuitBreaker, IterationOutcome, State
+from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
+from ralphy.claude.events import Event, RateLimitEvent
+from ralphy.claude.limits import classify_failure, usage_limit_reset
+from ralphy.claude.process import RunResult, build_argv, run_claude
+from ralphy.config import Config
+from ralphy.store import Store
+from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
+from ralphy import worktree
+
+logger = logging.getLogger(__name__)
+
+EXIT_DONE, EXIT_ERROR, EXIT_CIRCUIT_OPEN, EXIT_QUESTION, EXIT_USAGE_LIMIT, EXIT_INTERRUPTED = 0, 1, 3, 4, 5, 130
+TRANSCRIPTS_DIR = Path(".ralphy") / "transcripts"
+AUTO_REPLY = "Proceed with your best judgment, following TASKS.md."
+MAX_AUTO_REPLIES = 2
+UNKNOWN_RESET_WAIT_S = 15 * 60
+FAILED_KINDS = {"timeout", "crashed", "max_turns", "rate_limited", "overloaded", "server_error", "error"}
+
+
+class Interrupted(Exception):
+    """SIGINT/SIGTERM arrived: stop the CLI, record the iteration as interrupted, exit 130."""
+
+
+@dataclass
+class DelegationReport:
+    agent: str
+    description: str
+    task_ids: list[str]
+    status: str
+    error: str | None = None
+
+
+@dataclass
+class IterationReport:
+    n: int
+    session_id: str | None = None
+    outcome: str = "ok"  # ok | failed | interrupted | usage_limit | question | timeout | auth
+    is_error: bool = False
+    error: str | None = None
+    cost_usd: float = 0.0
+    num_turns: int | None = None
+    duration_s: float = 0.0
+    delegations: list[DelegationReport] = field(default_factory=list)
+    tasks_completed: list[TaskOutcome] = field(default_factory=list)
+    claimed: str | None = None  # Claude's final text: shown, never trusted
+    question: str | None = None
+    breaker_state: str = "closed"
+    breaker_reason: str | None = None
+    transcript: str | None = None
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["tasks_completed"] = [asdict(outcome) for outcome in self.tasks_completed]
+        return data
+
+
+@dataclass
+class RunSummary:
+    status: str  # completed | circuit_open | question | usage_limit | interrupted | error
+    reason: str
+    exit_code: int
+    iterations: list[IterationReport] = field(default_factory=list)
+    run_id: int | None = None
+    tasks_done: int = 0
+    tasks_total: int = 0
+
+    def to_dict(self) -> dict:
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "exit_code": self.exit_code,
+            "run_id": self.run_id,
+            "tasks": {"completed": self.tasks_done, "total": self.tasks_total},
+            "iterations": [iteration.to_dict() for iteration in self.iterations],
+        }
+
+
+class Reporter(Protocol):
+    """What the loop tells the person watching (``ralphy.output`` has the terminal and plain versions)."""
+
+    def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None: ...
+    def event(self, event: Event) -> None: ...
+    def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None: ...
+    def waiting(self, seconds: float, why: str) -> None: ...
+    def note(self, text: str) -> None: ...
+    def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None: ...
+
+
+@dataclass
+class LoopOptions:
+    project_dir: Path
+    config: Config
+    claude_bin: str
+    env: Mapping[str, str]
+    reporter: Reporter
+    on_question: str = "pause"  # ask | pause | auto
+    ask: Callable[[str], str | None] | None = None  # asks the person; None = no answer in time
+    no_wait: bool = False
+    argv: tuple[str, ...] = ()
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.time
+
+
+@dataclass
+class _Resume:
+    """The next iteration resumes Claude's session ``session_id`` with ``message`` instead of a new prompt."""
+
+    session_id: str
+    message: str
+    question_id: int | None = None
+
+
+class DevLoop:
+    def __init__(self, options: LoopOptions):
+        self.o = options
+        self.project = options.project_dir
+        self.config = options.config
+        self.tasks_path = self.project / self.config.tasks_file
+        self.breaker_path = self.project / BREAKER_FILE
+        self.summary = RunSummary(status="error", reason="", exit_code=EXIT_ERROR)
+        self.failures_in_a_row = 0
+        self.resume_instruction = ""
+        self.resume: _Resume | None = None
+
+    # ------------------------------------------------------------------------------------------ the run
+
+    def run(self) -> RunSummary:
+        task_list = load_tasks(self.tasks_path)
+        from ralphy.agents.dev_agent import DevAgent
+
+        self.dev_agent = DevAgent(self.project, self.config)
+        self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
+        with Store.open(self.project) as store:
+            self.store = store
+            self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv))
+            self.summary.run_id = self.run_id
+            try:
+                self._loop(task_list)
+            except (Interrupted, KeyboardInterrupt):
+                self._stop("interrupted", "interrupted by a signal; state saved, run `ralphy dev` to continue",
+                           EXIT_INTERRUPTED)
+            finally:
+                self.breaker.save(self.breaker_path)
+                store.finish_run(
+                    self.run_id, status=self.summary.status, reason=self.summary.reason,
+                    exit_code=self.summary.exit_code,
+                )
+        final = self._tasks_or(task_list)
+        counts = final.counts()
+        self.summary.tasks_done, self.summary.tasks_total = counts["completed"], counts["total"]
+        self.o.reporter.run_finished(self.summary, final)
+        return self.summary
+
+    def _loop(self, task_list: TaskList) -> None:
+        if self.breaker.state is State.OPEN and self.breaker.trip not in ("max_iterations", "max_cost_usd", "max_wall_seconds"):
+            return self._stop("circuit_open", f"the circuit breaker is open: {self.breaker.reason}. "
+                              "Fix the cause, then run `ralphy reset`", EXIT_CIRCUIT_OPEN)
+        self.breaker.start_run()
+        self.resume_instruction = self._resume_instruction_from_history()
+        if not self._take_answered_question() and self._pending_question_blocks():
+            return
+        n = 0
+        while True:
+            if task_list.all_completed and self.resume is None:
+                return self._stop("completed", f"all {len(task_list.tasks)} tasks in {self.config.tasks_file} are completed", EXIT_DONE)
+            if not task_list.tasks:
+                return self._stop("error", f"{self.tasks_path}: no tasks found (use `- [ ] ...` items or `## Task N: ...` headings)", EXIT_ERROR)
+            if self.breaker.check_budgets() is State.OPEN:
+                return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
+            n += 1
+            report, task_list, stop = self._iteration(n, task_list)
+            self.summary.iterations.append(report)
+            if stop:
+                return
+            if self.breaker.state is State.OPEN:
+                return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
+
+    def _stop(self, status: str, reason: str, exit_code: int) -> None:
+        self.summary.status, self.summary.reason, self.summary.exit_code = status, reason, exit_code
+
+    def _open_reason(self) -> str:
+        how = "run `ralphy dev` again for a new budget" if self.breaker.trip in ("max_iterations", "max_cost_usd", "max_wall_seconds") else "fix the cause, then run `ralphy reset`"
+        return f"circuit breaker open: {self.breaker.reason}; {how}"
+
+    # ------------------------------------------------------------------------------------ one iteration
+
+    def _iteration(self, n: int, before: TaskList) -> tuple[IterationReport, TaskList, bool]:
+        resume, self.resume = self.resume, None
+        if resume:
+            prompt = resume.message
+        else:
+            prompt = self.dev_agent.build_prompt(resume_instruction=self.resume_instruction)
+        iteration_id = self.store.start_iteration(
+            self.run_id, n, prompt_chars=len(prompt), resumed_session=resume.session_id if resume else None
+        )
+        if resume and resume.question_id is not None:
+            self.store.mark_question_delivered(resume.question_id, iteration_id)
+        report = IterationReport(n=n)
+        self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
+        tree_before = worktree.fingerprint(self.project)
+        tracker = DelegationTracker()
+
+        def on_event(event: Event) -> None:
+            tracker.feed(event)
+            self.o.reporter.event(event)
+
+        transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
+        argv = build_argv(
+            self.o.claude_bin, model=self.config.model, permission_mode=self.config.permission_mode,
+            allowed_tools=self.config.allowed_tools, max_turns=self.config.max_turns,
+            extra_args=self.config.extra_args, resume_session=resume.session_id if resume else None,
+        )
+        try:
+            result = run_claude(
+                argv, prompt, cwd=self.project, env=self.o.env, timeout=self.config.iteration_timeout,
+                on_event=on_event, transcript_path=transcript, transcript_max_bytes=self.config.transcript_max_bytes,
+            )
+        except (Interrupted, KeyboardInterrupt):
+            self._finish_interrupted(iteration_id, report, before, tracker, transcript)
+            raise Interrupted from None
+
+        after = self._tasks_or(before)
+        self._fill_report(report, result, tracker, before, after)
+        progress = before.statuses() != after.statuses() or worktree.fingerprint(self.project) != tree_before
+        kind = classify_failure(result)
+        stop = False
+        question_asked = False
+        if kind == "auth":
+            report.outcome = "auth"
+        elif kind == "usage_limit":
+            report.outcome = "usage_limit"
+        elif kind in FAILED_KINDS:
+            report.outcome = "timeout" if kind == "timeout" else "failed"
+            report.error = report.error or kind
+        elif not after.all_completed and report.claimed:
+            question_asked = self._detect_question(report)
+
+        outcome = IterationOutcome(
+            progress=progress,
+            failed=report.outcome in ("failed", "timeout"),
+            error=report.error if report.outcome in ("failed", "timeout") else None,
+            permission_denials=len(result.result.permission_denials) if result.result else 0,
+            question=question_asked,
+            cost_usd=report.cost_usd,
+            usage_limited=report.outcome == "usage_limit",
+        )
+        self.breaker.record(outcome)
+        self.breaker.save(self.breaker_path)
+        report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
+        self._record(iteration_id, report)
+        self.o.reporter.iteration_finished(report, after)
+
+        if kind == "auth":
+            self._stop("error", f"authentication failed: the Messages API refused the credentials "
+                       f"({report.error or 'HTTP 401'}); check ANTHROPIC_API_KEY or run `claude` once to log in",
+                       EXIT_ERROR)
+            return report, after, True
+        if report.outcome == "usage_limit":
+            stop = self._wait_for_usage_limit(result)
+        elif report.outcome in ("failed", "timeout"):
+            self.failures_in_a_row += 1
+            self.resume_instruction = _resume_text(report.outcome, report.error)
+            if self.breaker.state is not State.OPEN:
+                self._backoff()
+        else:
+            self.failures_in_a_row = 0
+            self.resume_instruction = ""
+        if question_asked:
+            stop = self._handle_question(iteration_id, report, after)
+        return report, after, stop
+
+    def _fill_report(self, report: IterationReport, result: RunResult, tracker: DelegationTracker,
+                     before: TaskList, after: TaskList) -> None:
+        final = result.result
+        report.duration_s = round(result.duration_s, 3)
+        report.transcript = str(result.transcript_path) if result.transcript_path else None
+        if result.init:
+            report.session_id = result.init.session_id
+        if final:
+            report.session_id = final.session_id or report.session_id
+            report.is_error = final.is_error
+            report.cost_usd = final.total_cost_usd or 0.0
+            report.num_turns = final.num_turns
+            report.claimed = final.result
+            if final.is_error:
+                status = f"HTTP {final.api_error_status}: " if final.api_error_status else ""
+                report.error = f"{status}{(final.result or final.subtype or 'error').strip()}"[:500]
+        else:
+            report.is_error = True
+            tail = result.stderr_tail.strip().splitlines()[-1:] if result.stderr_tail.strip() else []
+            report.error = "timed out" if result.timed_out else (
+                f"the Claude CLI ended without a result (exit {result.exit_code})" + (f": {tail[0][:300]}" if tail else "")
+            )
+        task_ids_in = lambda text: mentioned_task_ids(text, after)  # noqa: E731
+        report.delegations = [_delegation_report(d, task_ids_in) for d in tracker.delegations]
+        report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in)
+
+    def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
+                            tracker: DelegationTracker, transcript: Path) -> None:
+        after = self._tasks_or(before)
+        task_ids_in = lambda text: mentioned_task_ids(text, after)  # noqa: E731
+        report.outcome, report.is_error, report.error = "interrupted", True, "interrupted"
+        report.delegations = [_delegation_report(d, task_ids_in) for d in tracker.delegations]
+        report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in)
+        report.transcript = str(transcript) if transcript.exists() else None
+        self.breaker.record(IterationOutcome(interrupted=True))
+        report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
+        self._record(iteration_id, report)
+        self.summary.iterations.append(report)
+
+    def _record(self, iteration_id: int, report: IterationReport) -> None:
+        self.store.finish_iteration(
+            iteration_id, outcome=report.outcome, session_id=report.session_id, is_error=report.is_error,
+            error=report.error, cost_usd=report.cost_usd, num_turns=report.num_turns,
+            breaker_state=report.breaker_state, breaker_reason=report.breaker_reason,
+            transcript_path=report.transcript, result_text=report.claimed,
+        )
+        for i, delegation in enumerate(report.delegations):
+            self.store.add_delegation(
+                iteration_id, tool_use_id=f"{iteration_id}-{i}", agent=delegation.agent,
+                description=delegation.description, task_ids=delegation.task_ids, status=delegation.status,
+                error=delegation.error,
+            )
+        for task in report.tasks_completed:
+            self.store.add_task_outcome(
+                iteration_id, task_id=task.id, title=task.title, group=task.group, handled_by=task.handled_by
+            )
+
+    def _tasks_or(self, fallback: TaskList) -> TaskList:
+        """TASKS.md as it is now; if Claude broke it (deleted, made unreadable), the last good reading."""
+        try:
+            return load_tasks(self.tasks_path)
+        except Exception as exc:  # a TasksFileError: warn, keep going on what we knew
+            logger.warning("%s", exc)
+            return fallback
+
+    # ------------------------------------------------------------------------------- waits and resumes
+
+    def _backoff(self) -> None:
+        delay = min(self.config.backoff_seconds * 2 ** (self.failures_in_a_row - 1), self.config.backoff_max_seconds)
+        if delay > 0:
+            self.o.reporter.waiting(delay, f"backing off after {self.failures_in_a_row} failed iteration(s)")
+            self.o.sleep(delay)
+
+    def _wait_for_usage_limit(self, result: RunResult) -> bool:
+        now = self.o.clock()
+        rate_limits = [event for event in result.events if isinstance(event, RateLimitEvent)]
+        resets_at = usage_limit_reset(result.result.result if result.result else None, rate_limits, now)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(resets_at)) if resets_at else "an unknown time"
+        self.resume_instruction = _resume_text("usage_limit", None)
+        if self.o.no_wait:
+            self._stop("usage_limit", f"usage limit reached; it resets at {when}. Run `ralphy dev` again then",
+                       EXIT_USAGE_LIMIT)
+            return True
+        wait = (resets_at - now if resets_at else UNKNOWN_RESET_WAIT_S) + self.config.usage_limit_margin_seconds
+        wait = max(0.0, min(wait, self.config.usage_limit_max_wait_seconds))
+        self.o.reporter.waiting(wait, f"usage limit reached; resets at {when}")
+        self.o.sleep(wait)
+        return False
+
+    def _resume_instruction_from_history(self) -> str:
+        """When the last recorded iteration did not finish cleanly, tell Claude what happened."""
+        for run in self.store.runs(limit=2):
+            if run.id == self.run_id:
+                continue
+            iterations = self.store.iterations(run.id)
+            if iterations:
+                last = iterations[-1]
+                if last.outcome in (None, "interrupted"):
+                    return _resume_text("interrupted", None)
+                if last.outcome in ("failed", "timeout", "usage_limit"):
+                    return _resume_text(last.outcome, last.error)
+            return ""
+        return ""
+
+    # -------------------------------------------------------------------------------------- questions
+
+    def _detect_question(self, report: IterationReport) -> bool:
+        from ralphy.questions import detect_question
+
+        detection = detect_question(
+            report.claimed or "", threshold=self.config.question_threshold,
+            patterns=self.config.question_patterns or None,
+        )
+        if detection.is_question:
+            report.outcome = "question"
+            report.question = detection.question or report.claimed
+            self._question_confidence = detection.confidence
+        return detection.is_question
+
+    def _handle_question(self, iteration_id: int, report: IterationReport, task_list: TaskList) -> bool:
+        """Apply the --on-question policy; True when the run stops (paused)."""
+        groups = list(task_list.pending_groups())
+        task_key = groups[0] if groups else None
+        question_id = self.store.add_question(
+            iteration_id, session_id=report.session_id, text=report.question or "",
+            confidence=self._question_confidence, task_key=task_key,
+        )
+        return not self._answer(question_id, report.session_id, report.question or "", task_key)
+
+    def _answer(self, question_id: int, session_id: str | None, text: str, task_key: str | None) -> bool:
+        """Try to answer now (ask a person, or reply automatically); True when an answer is queued."""
+        answer, by = None, "user"
+        if self.o.on_question == "ask" and self.o.ask is not None:
+            answer = self.o.ask(text)
+        elif self.o.on_question == "auto":
+            if task_key is None or self.store.auto_replies_for(task_key) < MAX_AUTO_REPLIES:
+                answer, by = AUTO_REPLY, "auto"
+            else:
+                self.o.reporter.note(f"already answered {MAX_AUTO_REPLIES} questions automatically for {task_key!r}; pausing")
+        if answer and session_id:
+            self.store.answer_question(question_id, answer, answered_by=by)
+            self.resume = _Resume(session_id, _answer_message(answer), question_id)
+            return True
+        self._stop("question", f"Claude asked: {text.strip()[:300]} — answer with `ralphy answer {question_id} \"...\"`, "
+                   "then run `ralphy dev`", EXIT_QUESTION)
+        return False
+
+    def _take_answered_question(self) -> bool:
+        """An answered question not yet delivered: the first iteration resumes its session with the answer."""
+        for question in self.store.answered_unresumed():
+            if question.session_id:
+                self.resume = _Resume(question.session_id, _answer_message(question.answer or ""), question.id)
+                return True
+        return False
+
+    def _pending_question_blocks(self) -> bool:
+        """A question still unanswered from an earlier run: ask it, answer it, or stop (exit 4)."""
+        for question in self.store.pending_questions():
+            self.o.reporter.note(f"Claude asked (question {question.id}): {question.text}")
+            return not self._answer(question.id, question.session_id, question.text, question.task_key)
+        return False
+
+
+def _delegation_report(delegation: Delegation, task_ids_in: Callable[[str], list[str]]) -> DelegationReport:
+    ids = task_ids_in(delegation.description) or task_ids_in(delegation.prompt)
+    return DelegationReport(delegation.agent, delegation.description, ids, delegation.status, delegation.error)
+
+
+def _answer_message(answer: str) -> str:
+    return f"{answer.strip()}\n\n(Answer from the user via ralphy. Continue with the tasks in TASKS.md.)"
+
+
+def _resume_text(outcome: str, error: str | None) -> str:
+    what = {
+        "interrupted": "The previous iteration was interrupted before it finished.",
+        "timeout": "The previous iteration ran out of time before it finished.",
+        "usage_limit": "The previous iteration stopped at a usage limit, which has now reset.",
+        "failed": "The previous iteration ended with an error" + (f": {error}" if error else "") + ".",
+    }.get(outcome, "The previous iteration did not finish cleanly.")
+    return (
+        f"{what} Its work may be partly done: check the working tree (`git status`, `git diff`) and TASKS.md, keep "
+        "what is good, finish what is half-done, and mark tasks completed only when their tests pass. Then "
+        "continue with the tasks that are not completed."
+    )
+
+
+def dev(options: LoopOptions) -> RunSummary:
+    """Run the dev loop with ``options``; see the module docstring."""
+    return DevLoop(options).run()
+
+
+def summary_json(summary: RunSummary) -> str:
+    return json.dumps(summary.to_dict(), indent=2, ensure_ascii=False)
+
+
+def environ_for_claude(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    from ralphy.claude.process import child_env
+
+    return child_env(os.environ if environ is None else environ)

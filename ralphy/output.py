@@ -1,0 +1,176 @@
+"""What ``ralphy dev`` shows a person: a live view on a terminal, plain lines elsewhere, or nothing.
+
+Reports per iteration and for the run: per task group, which agent each completed task was delegated to,
+and which were done directly. The model's own final text is shown as its claim, after the facts.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import OrderedDict
+from typing import IO
+
+from ralphy.claude.events import AssistantText, Event, ToolUse
+from ralphy.loop import IterationReport, RunSummary
+from ralphy.tasks import TaskList
+
+
+def _group_lines(report: IterationReport) -> list[str]:
+    groups: OrderedDict[str, list] = OrderedDict()
+    for task in report.tasks_completed:
+        groups.setdefault(task.group, []).append(task)
+    lines = []
+    for group, tasks in groups.items():
+        by: OrderedDict[str, list[str]] = OrderedDict()
+        for task in tasks:
+            by.setdefault(task.handled_by, []).append(task.id)
+        who = "; ".join(
+            f"{'done directly' if agent == 'direct' else f'delegated to {agent}'} ({', '.join(ids)})"
+            for agent, ids in by.items()
+        )
+        lines.append(f"  {group}: {who}")
+    return lines
+
+
+def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
+    counts = task_list.counts()
+    cost = f"${report.cost_usd:.4f}"
+    head = (
+        f"iteration {report.n}: {report.outcome}, {len(report.tasks_completed)} task(s) completed, "
+        f"{counts['completed']}/{counts['total']} done, {cost}, {report.duration_s:.1f}s"
+    )
+    lines = [head]
+    lines += _group_lines(report)
+    for delegation in report.delegations:
+        ids = f" [{', '.join(delegation.task_ids)}]" if delegation.task_ids else ""
+        error = f": {delegation.error}" if delegation.error else ""
+        lines.append(f"  delegation -> {delegation.agent}{ids} {delegation.status}{error}")
+    if report.error:
+        lines.append(f"  error: {report.error}")
+    if report.breaker_state != "closed":
+        lines.append(f"  circuit breaker {report.breaker_state}: {report.breaker_reason}")
+    if report.claimed:
+        claim = " ".join(report.claimed.split())
+        lines.append(f"  Claude says: {claim[:300]}{'…' if len(claim) > 300 else ''}")
+    return lines
+
+
+def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
+    lines = [f"ralphy: {summary.status}: {summary.reason}"]
+    outcomes = [task for report in summary.iterations for task in report.tasks_completed]
+    if outcomes:
+        lines.append("Completed this run, by task group:")
+        lines += _group_lines(IterationReport(n=0, tasks_completed=outcomes))
+    if task_list is not None:
+        counts = task_list.counts()
+        cost = sum(report.cost_usd for report in summary.iterations)
+        lines.append(
+            f"{counts['completed']}/{counts['total']} tasks done after {len(summary.iterations)} iteration(s), ${cost:.4f}"
+        )
+    return lines
+
+
+class PlainReporter:
+    """One line per happening, for logs and pipes."""
+
+    def __init__(self, stream: IO[str] | None = None):
+        self.stream = stream or sys.stdout
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+    def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None:
+        self._print(f"iteration {n}/{max_iterations}{' (resuming the session with your answer)' if resumed else ''} ...")
+
+    def event(self, event: Event) -> None:
+        if isinstance(event, ToolUse) and event.name in ("Agent", "Task") and event.parent_tool_use_id is None:
+            agent = event.input.get("subagent_type") or "general-purpose"
+            self._print(f"  delegating to {agent}: {event.input.get('description', '')}")
+
+    def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None:
+        for line in iteration_text(report, task_list):
+            self._print(line)
+
+    def waiting(self, seconds: float, why: str) -> None:
+        self._print(f"waiting {seconds:.0f}s: {why}")
+
+    def note(self, text: str) -> None:
+        self._print(text)
+
+    def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None:
+        for line in run_text(summary, task_list):
+            self._print(line)
+
+
+class QuietReporter:
+    """Says nothing (``--quiet``); the exit code and ``--json`` tell the story."""
+
+    def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None: ...
+    def event(self, event: Event) -> None: ...
+    def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None: ...
+    def waiting(self, seconds: float, why: str) -> None: ...
+    def note(self, text: str) -> None: ...
+    def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None: ...
+
+
+class LiveReporter(PlainReporter):
+    """On a terminal: a live status line (iteration n/N, elapsed, current tool or subagent, delegations, cost)
+    above which the finished iterations' reports scroll."""
+
+    def __init__(self, stream: IO[str] | None = None):
+        super().__init__(stream)
+        from rich.console import Console
+        from rich.live import Live
+
+        self.console = Console(file=self.stream)
+        self.live = Live(console=self.console, refresh_per_second=4, transient=True)
+        self.n = self.max = 0
+        self.started = time.monotonic()
+        self.current = ""
+        self.delegations = 0
+        self.cost = 0.0
+
+    def _print(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def _status(self):
+        from rich.text import Text
+
+        elapsed = int(time.monotonic() - self.iteration_started_at)
+        return Text(
+            f"⠿ iteration {self.n}/{self.max} · {elapsed // 60}m{elapsed % 60:02d}s · {self.current or 'thinking'} · "
+            f"delegations: {self.delegations} · ${self.cost:.4f}",
+            style="bold cyan",
+        )
+
+    def _refresh(self) -> None:
+        self.live.update(self._status(), refresh=True)
+
+    def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None:
+        self.n, self.max, self.current = n, max_iterations, ""
+        self.iteration_started_at = time.monotonic()
+        self.live.start()
+        self._refresh()
+
+    def event(self, event: Event) -> None:
+        if isinstance(event, ToolUse):
+            if event.name in ("Agent", "Task"):
+                self.delegations += 1
+                self.current = f"subagent {event.input.get('subagent_type') or 'general-purpose'}"
+            elif event.parent_tool_use_id:
+                self.current = f"{self.current.split(' > ')[0]} > {event.name}"
+            else:
+                self.current = event.name or ""
+        elif isinstance(event, AssistantText) and event.parent_tool_use_id is None:
+            self.current = "writing"
+        self._refresh()
+
+    def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None:
+        self.cost += report.cost_usd
+        self.live.stop()
+        super().iteration_finished(report, task_list)
+
+    def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None:
+        self.live.stop()
+        super().run_finished(summary, task_list)
