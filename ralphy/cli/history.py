@@ -1,0 +1,279 @@
+"""The read side of the run history: ``ralphy log``, ``ralphy status``, ``ralphy questions``, ``ralphy answer``.
+
+None of these creates ``.ralphy/ralphy.db``: with no database there are simply no runs yet. JSON shapes are
+documented in docs/history.md.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ralphy.cli import cli
+from ralphy.cli.options import echo_json, json_option, project_dir_argument
+
+if TYPE_CHECKING:
+    from ralphy.store import IterationRecord, Question, RunRecord, Store
+
+STATUS_ITERATIONS = 10  # iterations of the last run shown by `ralphy status`
+
+
+@cli.command()
+@project_dir_argument
+@json_option
+@click.option("--run", "run_id", type=int, default=None, help="Show this run (by id).")
+@click.option("-n", "count", type=click.IntRange(min=1), default=None, help="Show the last N runs.")
+def log(project_dir: Path, as_json: bool, run_id: int | None, count: int | None) -> None:
+    """The run history of PROJECT_DIR (default: here): the last run, or the last N, iteration by iteration."""
+    if run_id is not None and count is not None:
+        raise click.UsageError("give --run or -n, not both")
+    store = _open_existing(project_dir)
+    if store is None:
+        if as_json:
+            echo_json([])
+        else:
+            _no_runs(project_dir)
+        return
+    with store:
+        runs = [store.run(run_id)] if run_id is not None else store.runs(limit=count or 1)
+        history = [(run, store.iterations(run.id)) for run in runs]
+    if as_json:
+        echo_json([_run_dict(run, iterations) for run, iterations in history])
+        return
+    if not history:
+        _no_runs(project_dir)
+    for index, (run, iterations) in enumerate(history):
+        if index:
+            click.echo()
+        for line in _run_lines(run, iterations):
+            click.echo(line)
+
+
+@cli.command()
+@project_dir_argument
+@json_option
+def status(project_dir: Path, as_json: bool) -> None:
+    """Where PROJECT_DIR stands: circuit breaker, tasks done per group, the last run, pending questions."""
+    breaker, tasks = _breaker_status(project_dir), _tasks_status(project_dir)
+    last: tuple[RunRecord, list[IterationRecord]] | None = None
+    pending: list[Question] = []
+    store = _open_existing(project_dir)
+    if store is not None:
+        with store:
+            run = store.last_run()
+            last = (run, store.iterations(run.id)) if run else None
+            pending = store.pending_questions()
+    if as_json:
+        echo_json(
+            {
+                "project": str(project_dir.resolve()),
+                "breaker": breaker,
+                "tasks": tasks,
+                "last_run": _run_dict(*last) if last else None,
+                "pending_questions": [q.to_dict() for q in pending],
+            }
+        )
+        return
+    for line in _status_lines(breaker, tasks, last, pending):
+        click.echo(line)
+
+
+@cli.command()
+@project_dir_argument
+@json_option
+def questions(project_dir: Path, as_json: bool) -> None:
+    """The questions Claude asked in PROJECT_DIR (default: here) that wait for an answer."""
+    store = _open_existing(project_dir)
+    pending: list[Question] = []
+    if store is not None:
+        with store:
+            pending = store.pending_questions()
+    if as_json:
+        echo_json([q.to_dict() for q in pending])
+    elif not pending:
+        click.echo("No pending questions.")
+    else:
+        for line in _question_lines(pending):
+            click.echo(line)
+
+
+@cli.command()
+@click.argument("question_id", metavar="ID", type=int)
+@click.argument("text")
+@project_dir_argument
+def answer(question_id: int, text: str, project_dir: Path) -> None:
+    """Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it."""
+    from ralphy.errors import StoreError
+
+    if not text.strip():
+        raise click.UsageError("the answer is empty")
+    store = _open_existing(project_dir)
+    if store is None:
+        raise StoreError(f"there is no question {question_id}: {project_dir} has no runs yet")
+    with store:
+        store.answer_question(question_id, text)
+        question = store.question(question_id)
+    click.echo(f"Answered question {question_id}. Run `ralphy dev` to resume Claude's session with the answer.")
+    if not question.session_id:
+        click.echo("Note: no Claude session was recorded for it; the answer cannot be delivered by resuming.", err=True)
+
+
+# ------------------------------------------------------------------------------------------------- gathering
+
+
+def _open_existing(project_dir: Path) -> "Store | None":
+    """The project's history, or None when there is no database (read commands never create one)."""
+    from ralphy.store import Store, db_path
+
+    return Store.open(project_dir) if db_path(project_dir).exists() else None
+
+
+def _breaker_status(project_dir: Path) -> dict[str, Any]:
+    """The saved breaker state; an unreadable breaker.json is reported here rather than failing the command."""
+    from ralphy.breaker import BREAKER_FILE, CircuitBreaker
+    from ralphy.errors import BreakerStateError
+
+    try:
+        breaker = CircuitBreaker.load(project_dir / BREAKER_FILE)
+    except BreakerStateError as exc:
+        return {"state": None, "reason": None, "trip": None, "error": str(exc)}
+    return {"state": breaker.state.value, "reason": breaker.reason, "trip": breaker.trip, "error": None}
+
+
+def _tasks_status(project_dir: Path) -> dict[str, Any]:
+    """Tasks done/total per group of the tasks file; a missing or unreadable file is reported, not raised."""
+    from ralphy.config import load_config
+    from ralphy.errors import TasksFileError
+    from ralphy.tasks import load_tasks
+
+    tasks_file = load_config(project_dir).tasks_file
+    try:
+        groups = load_tasks(project_dir / tasks_file).groups()
+    except TasksFileError as exc:
+        return {"file": tasks_file, "done": 0, "total": 0, "groups": [], "error": str(exc)}
+    rows = [
+        {"group": group, "done": sum(task.completed for task in tasks), "total": len(tasks)}
+        for group, tasks in groups.items()
+    ]
+    done, total = sum(row["done"] for row in rows), sum(row["total"] for row in rows)
+    return {"file": tasks_file, "done": done, "total": total, "groups": rows, "error": None}
+
+
+def _run_dict(run: "RunRecord", iterations: "list[IterationRecord]") -> dict[str, Any]:
+    return {**run.to_dict(), "iterations": [it.to_dict() for it in iterations]}
+
+
+# -------------------------------------------------------------------------------------------------- text
+
+
+def _no_runs(project_dir: Path) -> None:
+    click.echo(f"No runs yet in {project_dir}. Start one with `ralphy dev`.")
+
+
+def _run_lines(run: "RunRecord", iterations: "list[IterationRecord]", limit: int | None = None) -> list[str]:
+    """A run header, one block per iteration (the last ``limit`` of them), and the totals."""
+    lines = [_run_header(run)]
+    shown = iterations if limit is None else iterations[-limit:]
+    if len(shown) < len(iterations):
+        lines.append(f"  ... {len(iterations) - len(shown)} earlier iteration(s); see `ralphy log`")
+    for iteration in shown:
+        lines.extend(_iteration_lines(iteration, run.started_at))
+    cost = sum(it.cost_usd or 0.0 for it in iterations)
+    turns = sum(it.num_turns or 0 for it in iterations)
+    lines.append(f"  total: {len(iterations)} iteration(s), {_cost(cost)}, {turns} turns")
+    return lines
+
+
+def _run_header(run: "RunRecord") -> str:
+    if run.finished_at is None:
+        end = "not finished (still running, or ralphy was killed)"
+    else:
+        exit_code = "" if run.exit_code is None else f" (exit {run.exit_code})"
+        end = f"{_duration(run.duration_seconds)} · {run.status}" + (f": {run.reason}" if run.reason else "") + exit_code
+    return f"Run {run.id} · {_when(run.started_at)} · {end}"
+
+
+def _iteration_lines(iteration: "IterationRecord", run_started: datetime) -> list[str]:
+    when = _when(iteration.started_at, same_day_as=run_started)
+    if iteration.outcome is None:
+        return [f"  #{iteration.n}  {when}  not finished"]
+    turns = "-" if iteration.num_turns is None else iteration.num_turns
+    head = (
+        f"  #{iteration.n}  {when}  {_duration(iteration.duration_seconds):>7}  {iteration.outcome:<11} "
+        f"{_cost(iteration.cost_usd):>7}  {turns} turns  breaker {iteration.breaker_state or '-'}"
+    )
+    if iteration.breaker_state not in (None, "closed") and iteration.breaker_reason:
+        head += f" ({iteration.breaker_reason})"
+    lines = [head]
+    if iteration.resumed_session:
+        lines.append(f"      resumed session {iteration.resumed_session}")
+    for d in iteration.delegations:
+        ids = f" → {', '.join(d.task_ids)}" if d.task_ids else ""
+        lines.append(f"      {d.agent}{ids} ({d.status}{': ' + d.error if d.error else ''})")
+    direct = [t.task_id for t in iteration.tasks if t.handled_by == "direct"]
+    if direct:
+        lines.append(f"      done directly: {', '.join(direct)}")
+    if iteration.error:
+        lines.append(f"      error: {iteration.error}")
+    return lines
+
+
+def _status_lines(
+    breaker: dict[str, Any],
+    tasks: dict[str, Any],
+    last: "tuple[RunRecord, list[IterationRecord]] | None",
+    pending: "list[Question]",
+) -> list[str]:
+    if breaker["error"]:
+        lines = [f"Breaker: unknown ({breaker['error']})"]
+    else:
+        lines = [f"Breaker: {breaker['state']}" + (f" ({breaker['reason']})" if breaker["reason"] else "")]
+    if tasks["error"]:
+        lines.append(f"Tasks: {tasks['error']}")
+    else:
+        lines.append(f"Tasks ({tasks['file']}): {tasks['done']}/{tasks['total']} done")
+        width = max((len(row["group"]) for row in tasks["groups"]), default=0)
+        lines.extend(f"  {row['group']:<{width}}  {row['done']}/{row['total']}" for row in tasks["groups"])
+    if last is None:
+        lines.append("Last run: none yet")
+    else:
+        lines.append("Last run:")
+        lines.extend("  " + line for line in _run_lines(*last, limit=STATUS_ITERATIONS))
+    if pending:
+        lines.append("Pending questions:")
+        lines.extend("  " + line for line in _question_lines(pending))
+    return lines
+
+
+def _question_lines(pending: "list[Question]") -> list[str]:
+    lines = []
+    for q in pending:
+        lines.append(f"#{q.id} (run {q.run_id}, iteration {q.iteration_n}, {_when(q.asked_at)}): {q.text.strip()}")
+        lines.append(f'  answer with: ralphy answer {q.id} "..."')
+    return lines
+
+
+def _when(moment: datetime, same_day_as: datetime | None = None) -> str:
+    """Local time; only the time of day when it is the same local day as ``same_day_as``."""
+    local = moment.astimezone()
+    if same_day_as is not None and local.date() == same_day_as.astimezone().date():
+        return local.strftime("%H:%M:%S")
+    return local.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+def _cost(cost_usd: float | None) -> str:
+    return "-" if cost_usd is None else f"${cost_usd:.2f}"
