@@ -1,0 +1,46 @@
+"""One line per agent for the dev prompt: ``- **name**: condensed description``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ralphy.agents.spec import AgentSpec
+
+# Blocks that are examples or notes for the model, not part of what the agent is for.
+_BLOCKS = re.compile(r"<(example|examples|commentary|context)\b[^>]*>.*?(</\1\s*>|$)", re.I | re.S)
+_TAG = re.compile(r"</?[A-Za-z][\w-]*(\s[^<>]*)?/?>")
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+>]\s+)", re.M)
+ELLIPSIS = "\u2026"
+
+
+def condense_description(text: str, max_chars: int = 200) -> str:
+    """``text`` as one line of at most ``max_chars`` characters: example/commentary blocks and other tags
+    dropped, markdown emphasis, links and list markers reduced, whitespace collapsed, and, when too long, cut
+    at a word boundary with "…"."""
+    text = _BLOCKS.sub(" ", text.replace("\\n", "\n"))
+    text = _TAG.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = _MARKDOWN.sub("", text)
+    text = " ".join(text.split())
+    return _shorten(text, max_chars)
+
+
+def _shorten(text: str, max_chars: int) -> str:
+    if len(text) <= max_chars:
+        return text
+    cut = text[: max_chars - 1]
+    if " " in cut and not text[max_chars - 1].isspace():
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:.-") + ELLIPSIS
+
+
+def format_agent(spec: AgentSpec, max_chars: int = 200) -> str:
+    """``- **name**: condensed description``."""
+    return f"- **{spec.name}**: {condense_description(spec.description, max_chars)}"
+
+
+def format_agents(specs: Iterable[AgentSpec], max_chars: int = 200) -> str:
+    """One ``format_agent`` line per agent, sorted by name."""
+    return "\n".join(format_agent(spec, max_chars) for spec in sorted(specs, key=lambda spec: spec.name))

@@ -1,0 +1,112 @@
+"""``ralphy agents list`` and ``ralphy agents check``: what the Claude CLI would load, and what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ralphy.cli import cli
+from ralphy.cli.options import echo_json, json_option, project_dir_argument
+
+scope_option = click.option(
+    "--scope", type=click.Choice(["project", "user", "plugins", "all"]), default="project", show_default=True,
+    help="Where to look: the project's .claude/agents folders, ~/.claude/agents, installed plugins, or all.")
+plugin_dir_option = click.option(
+    "--plugin-dir", "plugin_dirs", multiple=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Also load this plugin directory (like the CLI's --plugin-dir); implies plugins in the scope.")
+
+
+@cli.group()
+def agents() -> None:
+    """The project's Claude Code subagents."""
+
+
+def _discover(project_dir: Path, scope: str, plugin_dirs: tuple[Path, ...]) -> Any:
+    from ralphy.agents.discovery import discover_agents
+
+    scopes = (scope, "plugins") if plugin_dirs and scope not in ("all", "plugins") else (scope,)
+    return discover_agents(project_dir, scopes=scopes, plugin_dirs=plugin_dirs)
+
+
+@agents.command("list")
+@project_dir_argument
+@json_option
+@scope_option
+@plugin_dir_option
+def list_agents(project_dir: Path, as_json: bool, scope: str, plugin_dirs: tuple[Path, ...]) -> None:
+    """List the subagents the Claude CLI would load in PROJECT_DIR (default: here)."""
+    discovery = _discover(project_dir, scope, plugin_dirs)
+    if as_json:
+        echo_json([_agent_dict(spec, discovery) for spec in discovery.agents])
+        return
+    if not discovery.agents:
+        click.echo(f"No agents found (searched: {', '.join(map(str, discovery.searched)) or 'nothing'}).")
+        return
+    _echo_table(discovery)
+
+
+def _agent_dict(spec: Any, discovery: Any) -> dict[str, Any]:
+    return {**spec.to_dict(), "shadows": [str(other.path) for other in discovery.shadowed.get(spec.name, [])]}
+
+
+def _echo_table(discovery: Any) -> None:
+    from ralphy.agents.formatting import condense_description
+
+    rows = [(spec.name, spec.scope, _tools(spec.tools), spec.model or "-",
+             condense_description(spec.description, 80), _shadows(discovery.shadowed.get(spec.name, [])))
+            for spec in discovery.agents]
+    headers = ("NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION", "SHADOWS")
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    for row in [headers, *rows]:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+def _tools(tools: tuple[str, ...]) -> str:
+    if tools == ("*",):
+        return "all"
+    text = ", ".join(tools) or "none"
+    return text if len(text) <= 40 else text[:39] + "\u2026"
+
+
+def _shadows(specs: list[Any]) -> str:
+    return ", ".join(f"{spec.scope}:{spec.path}" for spec in specs) or "-"
+
+
+@agents.command("check")
+@project_dir_argument
+@json_option
+@scope_option
+@plugin_dir_option
+def check_agents(project_dir: Path, as_json: bool, scope: str, plugin_dirs: tuple[Path, ...]) -> None:
+    """Every agent file in PROJECT_DIR, loaded or skipped and why, plus lint findings.
+
+    Exit status: 1 when a file is skipped or a lint error is found, 0 otherwise (warnings do not count).
+    """
+    from ralphy.agents.lint import lint
+
+    discovery = _discover(project_dir, scope, plugin_dirs)
+    findings = lint(discovery)
+    if as_json:
+        echo_json({"files": [f.to_dict() for f in discovery.files], "findings": [f.to_dict() for f in findings]})
+    else:
+        _echo_check(discovery, findings)
+    failed = bool(discovery.problems) or any(f.severity == "error" for f in findings)
+    if failed:
+        raise SystemExit(1)
+
+
+def _echo_check(discovery: Any, findings: list[Any]) -> None:
+    for file in sorted(discovery.files, key=lambda f: str(f.path)):
+        if file.outcome == "ignored":
+            continue
+        detail = f" ({file.name})" if file.outcome == "loaded" else f": {file.reason}"
+        click.echo(f"{file.outcome.upper():8} {file.path}{detail}")
+    for finding in findings:
+        click.echo(f"{finding.severity.upper():8} {finding.path} [{finding.code}] {finding.message}")
+    errors = sum(f.severity == "error" for f in findings)
+    counts = {outcome: sum(f.outcome == outcome for f in discovery.files) for outcome in ("loaded", "skipped",
+                                                                                          "shadowed")}
+    click.echo(f"{counts['loaded']} loaded, {counts['skipped']} skipped, {counts['shadowed']} shadowed; "
+               f"{errors} lint errors, {len(findings) - errors} warnings")
