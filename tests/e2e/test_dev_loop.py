@@ -1,0 +1,190 @@
+"""`ralphy dev` end to end: the real ralphy CLI runs the real Claude CLI against the scripted model.
+
+Each test starts ralphy as a subprocess (`python -m ralphy dev --json`) the way a user would, and reads the
+JSON summary, the exit code, the project's files and what the fake Messages API received.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import DevScenario, FakeMessagesAPI, authentication_error, claude_env, slow, text, with_fault
+
+pytestmark = pytest.mark.e2e
+
+TASKS = """\
+# Tasks
+
+## Core library
+- [ ] 1.1 Add a greet function
+- [ ] 1.2 Reject an empty name
+
+## Documentation
+- [ ] 2.1 Write the usage section
+"""
+
+TDD_AGENT = """\
+---
+name: tdd-orchestrator
+description: Implements library code test-first. Use for tasks that add or change functions or modules.
+tools: Read, Write, Edit, Glob, Grep, Bash
+---
+You are a test-driven developer.
+"""
+
+
+def git(project: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=project, check=True, capture_output=True)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / ".claude" / "agents").mkdir(parents=True)
+    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
+    (root / "TASKS.md").write_text(TASKS)
+    (root / ".gitignore").write_text(".ralphy/\n")
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
+    return root
+
+
+def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str, timeout: float = 120,
+           extra_env: dict | None = None) -> subprocess.CompletedProcess:
+    env = claude_env(api.url, home)
+    env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0", "RALPHY_ITERATION_TIMEOUT": "90"})
+    env.update(extra_env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "ralphy", *args, str(project)],
+        env=env, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
+    )
+
+
+def summary(proc: subprocess.CompletedProcess) -> dict:
+    assert proc.stdout.strip(), f"no JSON on stdout; stderr: {proc.stderr[-2000:]}"
+    return json.loads(proc.stdout)
+
+
+def handled_by(data: dict) -> dict[str, str]:
+    return {task["id"]: task["handled_by"] for it in data["iterations"] for task in it["tasks_completed"]}
+
+
+def test_agents_present_one_group_delegated_one_direct(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert data["status"] == "completed"
+    assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}
+    (first,) = data["iterations"]  # the loop stops at completion
+    assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [
+        ("tdd-orchestrator", ["1.1", "1.2"], "completed")
+    ]
+    assert "- [ ]" not in (project / "TASKS.md").read_text()
+    created = sorted(p.name for p in (project / "src").iterdir())
+    assert len(created) == 3  # one file per task, written by the CLI's own Write tool
+    assert Path(first["transcript"]).is_file()
+
+
+def test_no_agents_all_direct(project, claude_home, claude_bin):
+    (project / ".claude" / "agents" / "tdd-orchestrator.md").unlink()
+    with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert set(handled_by(data).values()) == {"direct"}
+    assert all(not it["delegations"] for it in data["iterations"])
+    first_prompt = api.requests[0]
+    assert "## Direct Implementation" in json.dumps(first_prompt)
+
+
+def test_one_group_per_iteration_reports_each_iteration(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"}, max_groups_per_run=1)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert [sorted(t["id"] for t in it["tasks_completed"]) for it in data["iterations"]] == [["1.1", "1.2"], ["2.1"]]
+    assert [t["handled_by"] for t in data["iterations"][1]["tasks_completed"]] == ["direct"]
+
+
+def test_no_progress_opens_the_breaker_after_three_iterations(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({}, stuck=True)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 3, proc.stderr
+    assert data["status"] == "circuit_open"
+    assert len(data["iterations"]) == 3
+    assert [it["breaker_state"] for it in data["iterations"]] == ["closed", "half_open", "open"]
+    assert "no progress" in data["reason"] and "ralphy reset" in data["reason"]
+    # a new run refuses to start until the breaker is reset
+    with FakeMessagesAPI(DevScenario({})) as api:
+        again = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        assert again.returncode == 3 and not api.requests
+        reset = ralphy(project, api, claude_home, claude_bin, "reset")
+        assert reset.returncode == 0 and "closed" in reset.stdout
+        done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    assert done.returncode == 0, done.stderr
+
+
+def test_authentication_failure_exits_fast(project, claude_home, claude_bin):
+    with FakeMessagesAPI(with_fault(DevScenario({}), authentication_error())) as api:
+        started = time.monotonic()
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json",
+                      extra_env={"CLAUDE_CODE_MAX_RETRIES": "10"})
+        elapsed = time.monotonic() - started
+    assert proc.returncode == 1
+    assert elapsed < 15, f"took {elapsed:.1f}s"
+    assert "authentication" in proc.stderr.lower()
+    assert summary(proc)["iterations"][0]["outcome"] == "auth"
+
+
+def _claude_processes_in(project: Path) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if os.readlink(entry / "cwd") == str(project) and int(entry.name) != os.getpid():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def test_sigint_mid_iteration_leaves_nothing_running_and_next_run_resumes(project, claude_home, claude_bin):
+    hanging = with_fault(DevScenario({}), slow(text("thinking..."), before=60), times=1)
+    with FakeMessagesAPI(hanging) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0"})
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ralphy", "dev", "--json", str(project)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while not any(r.get("messages") for r in api.requests) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _claude_processes_in(project), "the Claude CLI never started"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["status"] == "interrupted"
+    assert data["iterations"][-1]["outcome"] == "interrupted"
+    time.sleep(0.5)
+    assert _claude_processes_in(project) == []
+    assert (project / ".ralphy" / "breaker.json").is_file()
+
+    with FakeMessagesAPI(DevScenario({})) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        first_main = next(r for r in api.requests if "Development iteration" in json.dumps(r))
+    assert proc.returncode == 0, proc.stderr
+    assert "The previous iteration was interrupted" in json.dumps(first_main)
