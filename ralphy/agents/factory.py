@@ -1,0 +1,553 @@
+"""Create a missing Claude Code subagent with the model's help (`ralphy agents create`, `--create-missing`).
+
+The model is asked, through the Messages API and a forced ``submit_agent`` tool, for a structured agent:
+name, description (with ``<example>`` blocks), tools, model and system prompt. ralphy checks the answer
+(name convention, known tools, least privilege for what the description asks, model value, no clash with an
+agent the project already has), asks once more with the problems when it is wrong, and writes
+``.claude/agents/generated/<name>.md`` without ever overwriting a file. docs/agents-create.md explains the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ralphy.agents.discovery import discover_agents, parse_tools
+from ralphy.agents.spec import AgentSpec
+from ralphy.errors import AgentCreationError, AuthenticationError
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_LLM_MODEL = "claude-sonnet-4-6"
+GENERATED_DIR = Path(".claude") / "agents" / "generated"
+SUBMIT_TOOL_NAME = "submit_agent"
+
+MODEL_ALIASES = ("sonnet", "opus", "haiku", "inherit")
+BUILT_IN_AGENTS = ("general-purpose", "Explore", "Plan", "statusline-setup", "claude")
+WRITE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
+SHELL_TOOLS = ("Bash",)
+
+NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+NAME_MIN, NAME_MAX = 3, 50
+FULL_MODEL_RE = re.compile(r"^claude-[a-z0-9]+(?:[.-][a-z0-9]+)*$")
+MCP_TOOL_RE = re.compile(r"^mcp__[A-Za-z0-9_-]+(?:__[A-Za-z0-9_.-]+)?$")
+TOOL_PATTERN_RE = re.compile(r"^([A-Za-z]+)(?:\((.+)\))?$")
+EXAMPLE_RE = re.compile(r"<example>.*?</example>", re.S)
+DESCRIPTION_MAX = 5000
+PROMPT_MIN = 20
+
+_READ_ONLY_RE = re.compile(
+    r"\bread[- ]only\b|\breview(?:s|er|ers|ing)?\b|\baudit(?:s|or|ors|ing)?\b|\banaly(?:st|sts|sis|ses|ze|zes|zing|se)\b"
+    r"|\binspect(?:s|or|ors|ion|ing)?\b"
+)
+_EXPLICIT_READ_ONLY_RE = re.compile(r"\bread[- ]only\b")
+_PLANNER_RE = re.compile(r"\bplan(?:s|ner|ners|ning)?\b")
+_WRITE_INTENT = frozenset(
+    "implement implements implementing write writes writing fix fixes fixing edit edits editing modify modifies "
+    "modifying refactor refactors refactoring create creates creating generate generates generating build builds "
+    "building apply applies applying update updates updating migrate migrates migrating patch patches patching "
+    "change changes changing".split()
+)
+_NEGATIONS = frozenset("not never no without don't doesn't won't cannot can't nor".split())
+
+# Until ralphy.agents.lint / ralphy.agents.tools publishes the list: the tools the Claude CLI 2.1.197 offers
+# (its init event), plus older names agent files still use widely.
+_KNOWN_TOOLS = (
+    "Agent", "Bash", "CronCreate", "CronDelete", "CronList", "Edit", "EnterWorktree", "ExitWorktree",
+    "NotebookEdit", "Read", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill", "Task", "TaskCreate",
+    "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "WebFetch", "WebSearch", "Workflow", "Write",
+    "Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "TodoWrite", "BashOutput", "KillShell",
+)
+
+
+@dataclass(frozen=True)
+class AgentDraft:
+    """The fields of an agent as the model (and the user's overrides) give them."""
+
+    name: str
+    description: str
+    tools: tuple[str, ...]
+    model: str
+    prompt: str
+    example_tasks: tuple[str, ...] = ()
+    not_for_tasks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CreatedAgent:
+    """A created (or, with ``dry_run``, drafted) agent: where it goes, what it is, its file text."""
+
+    path: Path
+    spec: AgentSpec
+    markdown: str
+    attempts: int
+
+
+# --- validation ------------------------------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z']+", text.lower().replace("-", " "))
+
+
+def _has_write_intent(text: str) -> bool:
+    """True when ``text`` asks the agent to change things ("fix", "implement"...), negations ("never edits") aside."""
+    words = _words(text)
+    return any(
+        word in _WRITE_INTENT and not _NEGATIONS.intersection(words[max(0, i - 3) : i])
+        for i, word in enumerate(words)
+    )
+
+
+def forbidden_tools(request: str, name: str = "") -> dict[str, str]:
+    """Tools the agent must not get for what ``request`` (and its ``name``) asks: tool -> the reason.
+
+    A read-only, review, audit, analysis or inspection agent gets neither file-writing tools nor Bash; an
+    agent that only plans gets no file-writing tools. A request that also asks the agent to change things
+    ("fix", "implement", "write"...) lifts the role rule, except an explicit "read-only".
+    """
+    text = f"{request} {name.replace('-', ' ')}".lower()
+    explicit = bool(_EXPLICIT_READ_ONLY_RE.search(text))
+    if explicit or (_READ_ONLY_RE.search(text) and not _has_write_intent(text)):
+        reason = "a read-only/review/audit/analysis agent must not change files or run commands"
+        return dict.fromkeys(WRITE_TOOLS + SHELL_TOOLS, reason)
+    if _PLANNER_RE.search(text) and not _has_write_intent(text):
+        return dict.fromkeys(WRITE_TOOLS, "an agent that only plans must not write files")
+    return {}
+
+
+def _tool_base(tool: str) -> str | None:
+    """``Bash(git *)`` -> ``Bash``; an MCP tool -> itself; None when the shape is wrong."""
+    if MCP_TOOL_RE.match(tool):
+        return tool
+    match = TOOL_PATTERN_RE.match(tool)
+    return match.group(1) if match else None
+
+
+def tool_problems(tools: Sequence[str], known_tools: Iterable[str] = _KNOWN_TOOLS) -> list[str]:
+    """What is wrong with a tools list: empty, ``*`` (all tools) or names the Claude CLI does not know."""
+    if not tools:
+        return ["tools: give an explicit, non-empty list (least privilege)"]
+    known = set(known_tools)
+    problems = []
+    for tool in tools:
+        base = _tool_base(tool)
+        if tool == "*":
+            problems.append("tools: '*' (all tools) is not allowed; list only the tools the agent needs")
+        elif base is None or not (base in known or base.startswith("mcp__")):
+            problems.append(f"tools: unknown tool {tool!r} (known: {', '.join(sorted(known))}, or mcp__server__tool)")
+    return problems
+
+
+def name_problems(name: str) -> list[str]:
+    """What is wrong with an agent name: ralphy's convention is lowercase letters, digits and hyphens."""
+    if not NAME_RE.match(name) or not NAME_MIN <= len(name) <= NAME_MAX:
+        return [
+            f"name: {name!r} must be {NAME_MIN}-{NAME_MAX} lowercase letters, digits and single hyphens "
+            "(no ':'), starting and ending with a letter or digit"
+        ]
+    if _match_key(name) in {_match_key(b) for b in BUILT_IN_AGENTS}:
+        return [f"name: {name!r} would shadow Claude Code's built-in agent; choose another"]
+    return []
+
+
+def model_problems(model: str) -> list[str]:
+    """What is wrong with a model value: sonnet, opus, haiku, inherit or a full ``claude-...`` id."""
+    if model in MODEL_ALIASES or FULL_MODEL_RE.match(model):
+        return []
+    return [f"model: {model!r} must be one of {', '.join(MODEL_ALIASES)} or a full model id like claude-sonnet-4-5"]
+
+
+def _match_key(name: str) -> str:
+    """How the CLI matches ``subagent_type``: case, dashes and underscores ignored."""
+    return name.lower().replace("-", "").replace("_", "")
+
+
+def draft_problems(draft: AgentDraft, request: str, taken: Mapping[str, Path]) -> list[str]:
+    """Every rule ``draft`` breaks, one line each; ``taken`` maps existing agent names to their files."""
+    problems = name_problems(draft.name)
+    clash = next((path for other, path in taken.items() if _match_key(other) == _match_key(draft.name)), None)
+    if clash is not None:
+        problems.append(f"name: an agent {draft.name!r} already exists ({clash}); choose another name")
+    problems += _description_problems(draft.description)
+    problems += tool_problems(draft.tools)
+    forbidden = forbidden_tools(request, draft.name)
+    problems += [f"tools: {tool!r} is not allowed: {forbidden[base]}" for tool in draft.tools
+                 if (base := _tool_base(tool)) in forbidden]
+    problems += model_problems(draft.model)
+    if len(draft.prompt.strip()) < PROMPT_MIN:
+        problems.append(f"system_prompt: must be at least {PROMPT_MIN} characters")
+    return problems
+
+
+def _description_problems(description: str) -> list[str]:
+    if not description.strip():
+        return ["description: must not be empty"]
+    problems = []
+    examples = len(EXAMPLE_RE.findall(description))
+    if not 1 <= examples <= 3 or description.count("<example>") != examples:
+        problems.append(f"description: needs 1-3 complete <example>...</example> blocks (found {examples})")
+    if len(description) > DESCRIPTION_MAX:
+        problems.append(f"description: {len(description)} characters is too long (at most {DESCRIPTION_MAX})")
+    return problems
+
+
+def _override_problems(request: str, name: str | None, tools: Sequence[str] | None, model: str | None,
+                       taken: Mapping[str, Path]) -> list[str]:
+    """Problems with the user's own --name/--tools/--model: no model answer can fix these."""
+    problems = []
+    if not request.strip():
+        problems.append("the agent description is empty")
+    if name is not None:
+        problems += name_problems(name)
+        problems += [f"name: an agent {name!r} already exists ({path})" for other, path in taken.items()
+                     if _match_key(other) == _match_key(name)]
+    if tools is not None:
+        problems += tool_problems(tools)
+        forbidden = forbidden_tools(request, name or "")
+        problems += [f"tools: {tool!r} is not allowed: {forbidden[base]}" for tool in tools
+                     if (base := _tool_base(tool)) in forbidden]
+    if model is not None:
+        problems += model_problems(model)
+    return problems
+
+
+# --- the model -----------------------------------------------------------------------------------------
+
+
+def submit_tool_schema() -> dict[str, Any]:
+    """The ``submit_agent`` tool the model must call."""
+    string_list = {"type": "array", "items": {"type": "string"}}
+    return {
+        "name": SUBMIT_TOOL_NAME,
+        "description": "Submit the Claude Code subagent definition.",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "description": "lowercase-hyphenated identifier, e.g. code-reviewer"},
+                "description": {"type": "string", "description": "when to use the agent, with 1-3 <example> blocks"},
+                "tools": {**string_list, "description": "the fewest Claude Code tools the agent needs"},
+                "model": {"type": "string", "description": "sonnet, opus, haiku or inherit"},
+                "system_prompt": {"type": "string", "description": "the agent's system prompt (markdown)"},
+                "exampleTasks": {**string_list, "description": "tasks this agent is for"},
+                "notForTasks": {**string_list, "description": "tasks this agent is not for"},
+            },
+            "required": ["name", "description", "tools", "model", "system_prompt"],
+        },
+    }
+
+
+def _system_prompt(taken: Iterable[str]) -> str:
+    names = ", ".join(sorted(taken)) or "(none)"
+    return f"""You design Claude Code subagents (files in .claude/agents/). Answer only by calling {SUBMIT_TOOL_NAME}.
+
+Rules:
+- name: {NAME_MIN}-{NAME_MAX} lowercase letters, digits and hyphens (e.g. api-test-writer). Not one of the \
+existing agents: {names}.
+- description: when Claude should delegate to this agent, starting "Use this agent when...", followed by 1 to 3 \
+<example>...</example> blocks, each with a Context line, a user: line, an assistant: line and a \
+<commentary>...</commentary> explaining why the agent fits.
+- tools: the fewest tools the job needs, from: {", ".join(_KNOWN_TOOLS)} (or mcp__server__tool). Least \
+privilege: a reviewer, auditor, analyst or read-only agent gets no Write, Edit, MultiEdit, NotebookEdit or Bash; \
+an agent that only plans gets no Write, Edit, MultiEdit or NotebookEdit. Never '*'.
+- model: sonnet (default), opus for hard reasoning, haiku for quick simple work, or inherit.
+- system_prompt: second person ("You are..."), concrete: the agent's expertise, its step-by-step method, \
+what it must not do, and what it reports back when done.
+- exampleTasks / notForTasks: short task titles this agent should / should not get."""
+
+
+def _request_text(description: str, name: str | None, tools: Sequence[str] | None, model: str | None) -> str:
+    lines = [f"Create a Claude Code subagent for this need:\n\n{description.strip()}"]
+    fixed = {"name": name, "tools": ", ".join(tools) if tools is not None else None, "model": model}
+    lines += [f"The user has fixed its {key}: {value}" for key, value in fixed.items() if value is not None]
+    return "\n\n".join(lines)
+
+
+def _string_list(value: Any, key: str, problems: list[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return parse_tools(value) if key == "tools" else (value,)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(_clean(v).strip() for v in value if v.strip())
+    problems.append(f"{key}: must be a list of strings")
+    return ()
+
+
+def _clean(text: str) -> str:
+    """Text safe for YAML: newlines normalised, control and unpaired surrogate characters removed."""
+    text = re.sub(r"\r\n?|[\u2028\u2029\x85]", "\n", text)
+    return "".join(c for c in text if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cs"))
+
+
+def _draft_from_input(data: Any) -> tuple[AgentDraft | None, list[str]]:
+    """The draft in a ``submit_agent`` input, or the problems with its shape."""
+    if not isinstance(data, dict):
+        return None, [f"{SUBMIT_TOOL_NAME}: the input must be an object"]
+    problems: list[str] = []
+    strings = {}
+    for key in ("name", "description", "model", "system_prompt"):
+        value = data.get(key)
+        if not isinstance(value, str):
+            problems.append(f"{key}: required, must be a string")
+        strings[key] = _clean(value).strip() if isinstance(value, str) else ""
+    tools = _string_list(data.get("tools"), "tools", problems)
+    examples = _string_list(data.get("exampleTasks", []), "exampleTasks", problems)
+    not_for = _string_list(data.get("notForTasks", []), "notForTasks", problems)
+    draft = AgentDraft(strings["name"], strings["description"], tools, strings["model"], strings["system_prompt"],
+                       examples, not_for)
+    return draft, problems
+
+
+def _assistant_content(response: Any) -> list[dict[str, Any]]:
+    blocks = []
+    for block in response.content:
+        if block.type == "tool_use":
+            blocks.append({"type": "tool_use", "id": block.id, "name": block.name, "input": block.input})
+        elif block.type == "text" and block.text:
+            blocks.append({"type": "text", "text": block.text})
+    return blocks
+
+
+def _feedback(response: Any, problems: Sequence[str]) -> dict[str, Any]:
+    """The user turn telling the model what was wrong with its answer."""
+    text = ("The agent was rejected:\n" + "\n".join(f"- {p}" for p in problems)
+            + f"\nCall {SUBMIT_TOOL_NAME} again with every problem fixed.")
+    call = next((b for b in response.content if b.type == "tool_use"), None)
+    if call is None:
+        return {"role": "user", "content": text}
+    return {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "is_error": True,
+                                         "content": text}]}
+
+
+def _ask(client: Any, llm_model: str, system: str, messages: list[dict[str, Any]]) -> Any:
+    """One Messages API call forcing ``submit_agent``; SDK errors become one-line ralphy errors."""
+    import anthropic
+
+    try:
+        return client.messages.create(
+            model=llm_model, max_tokens=8000, system=system, messages=messages,
+            tools=[submit_tool_schema()], tool_choice={"type": "tool", "name": SUBMIT_TOOL_NAME},
+        )
+    except (anthropic.AuthenticationError, anthropic.PermissionDeniedError) as exc:
+        raise AuthenticationError(
+            f"the Messages API refused the credentials ({exc.status_code}): {_api_message(exc)}; "
+            "check ANTHROPIC_API_KEY"
+        ) from None
+    except anthropic.APIStatusError as exc:
+        raise AgentCreationError(f"the Messages API failed ({exc.status_code}): {_api_message(exc)}") from None
+    except anthropic.APIConnectionError as exc:
+        raise AgentCreationError(f"cannot reach the Messages API at {client.base_url}: {exc}") from None
+    except anthropic.AnthropicError as exc:
+        raise AgentCreationError(f"the Messages API call failed: {exc}") from None
+
+
+def _api_message(exc: Any) -> str:
+    body = exc.body if isinstance(exc.body, dict) else {}
+    error = body.get("error") if isinstance(body.get("error"), dict) else {}
+    return str(error.get("message") or exc.message)
+
+
+def _default_client() -> Any:
+    """``anthropic.Anthropic()`` configured from the environment (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)."""
+    if not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_AUTH_TOKEN")):
+        raise AuthenticationError("ANTHROPIC_API_KEY is not set: ralphy needs it to ask the model for an agent")
+    import anthropic
+
+    return anthropic.Anthropic()
+
+
+# --- the file --------------------------------------------------------------------------------------------
+
+
+def _yaml_json(value: str | list[str]) -> str:
+    """A YAML flow scalar or list (JSON is valid YAML; newlines become ``\\n`` escapes).
+
+    The CLI ends the frontmatter at the first ``---`` anywhere, even inside a value, so every ``---`` is
+    written with its last hyphen escaped (``--\\x2d``), which YAML reads back as ``---``.
+    """
+    return json.dumps(value, ensure_ascii=False).replace("---", "--\\x2d")
+
+
+def render_agent_markdown(draft: AgentDraft, created_at: datetime) -> str:
+    """The agent file: YAML frontmatter then the system prompt."""
+    lines = [
+        "---",
+        f"name: {_yaml_json(draft.name)}",
+        f"description: {_yaml_json(draft.description)}",
+        f"tools: {_yaml_json(list(draft.tools))}",
+        f"model: {_yaml_json(draft.model)}",
+        f"created_by: {_yaml_json('ralphy')}",
+        f"created_at: {_yaml_json(created_at.astimezone(timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ'))}",
+    ]
+    if draft.example_tasks:
+        lines.append(f"exampleTasks: {_yaml_json(list(draft.example_tasks))}")
+    if draft.not_for_tasks:
+        lines.append(f"notForTasks: {_yaml_json(list(draft.not_for_tasks))}")
+    return "\n".join(lines) + f"\n---\n\n{draft.prompt.strip()}\n"
+
+
+def _spec(draft: AgentDraft, path: Path, created_at: str) -> AgentSpec:
+    metadata: dict[str, Any] = {"name": draft.name, "description": draft.description, "tools": list(draft.tools),
+                                "model": draft.model, "created_by": "ralphy", "created_at": created_at}
+    if draft.example_tasks:
+        metadata["exampleTasks"] = list(draft.example_tasks)
+    if draft.not_for_tasks:
+        metadata["notForTasks"] = list(draft.not_for_tasks)
+    return AgentSpec(name=draft.name, description=draft.description, path=path, scope="project",
+                     tools=draft.tools, model=draft.model, body=draft.prompt.strip(), metadata=metadata)
+
+
+def _taken_names(project_dir: Path) -> dict[str, Path]:
+    """Names of the agents the project already has (as the CLI sees them), with their files."""
+    return {agent.name: agent.path for agent in discover_agents(project_dir).agents}
+
+
+def write_agent(created: CreatedAgent, project_dir: Path) -> CreatedAgent:
+    """Write a drafted agent's file atomically; never replaces an existing file or shadows an existing agent."""
+    clash = next((path for other, path in _taken_names(project_dir).items()
+                  if _match_key(other) == _match_key(created.spec.name)), None)
+    if clash is not None:
+        raise AgentCreationError(f"an agent {created.spec.name!r} already exists ({clash}); nothing written")
+    target = created.path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(created.markdown)
+            handle.flush()
+            os.fsync(handle.fileno())
+        _reserve(target)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    logger.info("wrote agent %s to %s", created.spec.name, target)
+    return created
+
+
+def _reserve(target: Path) -> None:
+    """Create ``target`` empty with O_EXCL, so a file that appeared meanwhile is never replaced."""
+    try:
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        raise AgentCreationError(f"{target} already exists; nothing written") from None
+
+
+# --- the public entry points -----------------------------------------------------------------------------
+
+
+def create_agent(
+    description: str,
+    project_dir: str | os.PathLike[str],
+    *,
+    name: str | None = None,
+    tools: Sequence[str] | None = None,
+    model: str | None = None,
+    dry_run: bool = False,
+    client: Any = None,
+    llm_model: str = DEFAULT_LLM_MODEL,
+    max_attempts: int = 2,
+) -> CreatedAgent:
+    """Ask the model for an agent matching ``description`` and write it to ``.claude/agents/generated/``.
+
+    ``name``/``tools``/``model`` given here win over the model's answer and are validated too. ``client`` is an
+    ``anthropic.Anthropic``-like client (default: one built from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL). With
+    ``dry_run`` nothing is written. Raises AgentCreationError when no valid agent came in ``max_attempts``, the
+    name is taken or the API fails; AuthenticationError when the API refuses the key.
+    """
+    project = Path(project_dir)
+    if client is None:
+        with _default_client() as own_client:
+            created = _draft(description, project, name, tools, model, own_client, llm_model, max_attempts)
+    else:
+        created = _draft(description, project, name, tools, model, client, llm_model, max_attempts)
+    return created if dry_run else write_agent(created, project)
+
+
+def _draft(description: str, project: Path, name: str | None, tools: Sequence[str] | None, model: str | None,
+           client: Any, llm_model: str, max_attempts: int) -> CreatedAgent:
+    """Ask (and ask again with the problems) until the model's agent passes every rule; nothing is written."""
+    taken = _taken_names(project)
+    if problems := _override_problems(description, name, tools, model, taken):
+        raise AgentCreationError("cannot create the agent: " + "; ".join(problems))
+    system = _system_prompt(taken)
+    messages: list[dict[str, Any]] = [{"role": "user", "content": _request_text(description, name, tools, model)}]
+    problems = []
+    for attempt in range(1, max_attempts + 1):
+        response = _ask(client, llm_model, system, messages)
+        call = next((b for b in response.content if b.type == "tool_use" and b.name == SUBMIT_TOOL_NAME), None)
+        draft, problems = _draft_from_input(call.input) if call else (None, [f"no {SUBMIT_TOOL_NAME} call"])
+        if draft is not None:
+            draft = replace(draft, name=name or draft.name, model=model or draft.model,
+                            tools=tuple(tools) if tools is not None else draft.tools)
+            problems += draft_problems(draft, description, taken)
+        logger.info("agent draft attempt %d: %s", attempt, "; ".join(problems) or "valid")
+        if draft is not None and not problems:
+            return _created(draft, project, attempt)
+        messages += [{"role": "assistant", "content": _assistant_content(response)}, _feedback(response, problems)]
+    raise AgentCreationError(
+        f"the model gave no valid agent in {max_attempts} attempt(s): " + "; ".join(problems)
+    )
+
+
+def _created(draft: AgentDraft, project: Path, attempts: int) -> CreatedAgent:
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    path = project / GENERATED_DIR / f"{draft.name}.md"
+    markdown = render_agent_markdown(draft, now)
+    return CreatedAgent(path, _spec(draft, path, now.strftime("%Y-%m-%dT%H:%M:%SZ")), markdown, attempts)
+
+
+def gap_description(group: str, titles: Sequence[str]) -> str:
+    """The agent request for one task group no existing agent covers."""
+    tasks = "\n".join(f"- {title}" for title in titles)
+    return (f"An agent for the task group {group!r} of this project's TASKS.md, handling tasks like:\n{tasks}")
+
+
+def draft_missing_agents(
+    project_dir: str | os.PathLike[str],
+    gaps: Mapping[str, Sequence[str]] | Iterable[tuple[str, Sequence[str]]],
+    *,
+    client: Any = None,
+    confirm: Callable[[str], bool],
+    llm_model: str = DEFAULT_LLM_MODEL,
+) -> list[CreatedAgent]:
+    """Draft one agent per gap (group name -> its task titles), write each that ``confirm(summary)`` accepts.
+
+    A gap whose agent cannot be created is logged and skipped; an AuthenticationError stops everything.
+    Returns the agents written.
+    """
+    project = Path(project_dir)
+    pairs = list(gaps.items() if isinstance(gaps, Mapping) else gaps)
+    if client is None:
+        with _default_client() as own_client:
+            return _draft_gaps(project, pairs, own_client, confirm, llm_model)
+    return _draft_gaps(project, pairs, client, confirm, llm_model)
+
+
+def _draft_gaps(project: Path, gaps: list[tuple[str, Sequence[str]]], client: Any,
+                confirm: Callable[[str], bool], llm_model: str) -> list[CreatedAgent]:
+    written = []
+    for group, titles in gaps:
+        try:
+            created = _draft(gap_description(group, titles), project, None, None, None, client, llm_model, 2)
+            if confirm(_summary(group, created, project)):
+                written.append(write_agent(created, project))
+        except AuthenticationError:
+            raise
+        except AgentCreationError as exc:
+            logger.warning("no agent created for task group %r: %s", group, exc)
+    return written
+
+
+def _summary(group: str, created: CreatedAgent, project: Path) -> str:
+    spec = created.spec
+    return (f"Create agent {spec.name!r} for task group {group!r} at {created.path.relative_to(project)} "
+            f"(tools: {', '.join(spec.tools)}; model: {spec.model})?")
