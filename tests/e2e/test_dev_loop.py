@@ -188,3 +188,61 @@ def test_sigint_mid_iteration_leaves_nothing_running_and_next_run_resumes(projec
         first_main = next(r for r in api.requests if "Development iteration" in json.dumps(r))
     assert proc.returncode == 0, proc.stderr
     assert "The previous iteration was interrupted" in json.dumps(first_main)
+
+
+def test_question_pauses_then_answer_resumes_the_same_session(project, claude_home, claude_bin):
+    question = "Should I run the migration now?"
+    with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"}, question=question)) as api:
+        paused = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        assert paused.returncode == 4, paused.stderr
+        paused_data = summary(paused)
+        assert paused_data["status"] == "question"
+        asked_session = paused_data["iterations"][-1]["session_id"]
+
+        listed = ralphy(project, api, claude_home, claude_bin, "questions", "--json")
+        (pending,) = json.loads(listed.stdout)
+        assert question in pending["text"]
+
+        env = claude_env(api.url, claude_home)
+        answered = subprocess.run(
+            [sys.executable, "-m", "ralphy", "answer", str(pending["id"]), "Yes, run it.", str(project)],
+            env=env, capture_output=True, text=True, timeout=60,
+        )
+        assert answered.returncode == 0, answered.stderr
+        seen_before = len(api.requests)
+
+        done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        assert done.returncode == 0, done.stderr
+        data = summary(done)
+        assert data["iterations"][0]["session_id"] == asked_session  # the same Claude session, resumed
+        assert any("Yes, run it." in json.dumps(r) and question in json.dumps(r) for r in api.requests[seen_before:])
+        assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}
+
+        log = ralphy(project, api, claude_home, claude_bin, "log", "--json", "-n", "5")
+    runs = json.loads(log.stdout)
+    iterations = [it for run in runs for it in run["iterations"]]
+    assert len(iterations) == 2
+    assert any(d["agent"] == "tdd-orchestrator" for it in iterations for d in it["delegations"])
+
+
+def test_auto_policy_answers_and_the_run_goes_on(project, claude_home, claude_bin):
+    # the scenario asks until it sees an answer; the automatic answer goes in, so it proceeds
+    with FakeMessagesAPI(DevScenario({}, question="Shall I proceed with the schema change?")) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert data["iterations"][0]["outcome"] == "question"
+    assert "Proceed with your best judgment" in json.dumps(api.requests)
+
+
+def test_auto_policy_replies_at_most_twice_then_pauses(project, claude_home, claude_bin):
+    def always_asks(request):
+        return text("I need a decision first. Should I use PostgreSQL or SQLite?")
+
+    with FakeMessagesAPI(always_asks) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
+        auto_replies = sum("Proceed with your best judgment" in json.dumps(r["messages"][-1]) for r in api.requests)
+    data = summary(proc)
+    assert proc.returncode == 4, proc.stderr
+    assert [it["outcome"] for it in data["iterations"]] == ["question"] * 3
+    assert auto_replies == 2
