@@ -1,0 +1,164 @@
+"""run_claude driving the real Claude CLI 2.1.197 against the scripted Messages API (ralphy.testing)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ralphy.claude.delegation import DelegationTracker, attribute
+from ralphy.claude.events import Event, InitEvent, RateLimitEvent, parse_line
+from ralphy.claude.limits import classify_failure, usage_limit_reset
+from ralphy.claude.process import build_argv, child_env, run_claude
+from ralphy.testing import DevScenario, FakeMessagesAPI, authentication_error, claude_env, usage_limit, with_fault
+
+pytestmark = pytest.mark.e2e
+
+TASKS_MD = """# Tasks
+
+## Models
+- [ ] 1.1 Create the User model
+- [ ] 1.2 Create the Post model
+
+## API
+- [ ] 2.1 Add the users endpoint
+"""
+AGENT = """---
+name: tdd-orchestrator
+description: Drives red-green-refactor TDD for one task group at a time.
+tools: Read, Write, Edit, Glob, Grep, Bash
+---
+You are the TDD orchestrator. Write a failing test first, then the code.
+"""
+PROMPT = (
+    "You are the developer of this project. Work through TASKS.md in order.\n\n"
+    f"## Current tasks (TASKS.md)\n\n{TASKS_MD}\n"
+    "## Agent Orchestration\n\nDelegate a task group to the best agent:\n"
+    "- **tdd-orchestrator**: Drives red-green-refactor TDD for one task group at a time.\n\n"
+    "## Rules\n\nMark each task `- [x]` in TASKS.md when it is done. End with a short summary.\n"
+)
+
+
+@dataclass(frozen=True)
+class Task:
+    """Stand-in for ralphy.tasks.Task."""
+
+    id: str
+    title: str
+    group: str
+    status: str = "completed"
+    line: int = 0
+
+
+TASKS = [Task("1.1", "Create the User model", "Models"), Task("1.2", "Create the Post model", "Models"),
+         Task("2.1", "Add the users endpoint", "API")]
+
+
+def ids_in(text: str) -> list[str]:
+    tokens = set(re.findall(r"(?<![\w.])\d+(?:\.\d+)*(?![\w]|\.\d)", text))
+    return [task.id for task in TASKS if task.id in tokens]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / ".claude" / "agents").mkdir(parents=True)
+    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(AGENT)
+    (root / "TASKS.md").write_text(TASKS_MD)
+    subprocess.run(["git", "init", "-q", str(root)], check=True, timeout=30)
+    return root
+
+
+def argv(claude_bin: str) -> list[str]:
+    return build_argv(claude_bin, model=None, permission_mode="acceptEdits",
+                      allowed_tools=["Read", "Write", "Edit", "Glob", "Grep", "Bash", "Agent", "Task"],
+                      max_turns=30, extra_args=[])
+
+
+def processes_using(home: Path) -> list[int]:
+    """Live processes whose environment mentions ``home`` (the CLI and anything it started)."""
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if str(home).encode() in environ.read_bytes() and "Z" != _state(environ.parent):
+                found.append(int(environ.parent.name))
+        except OSError:
+            continue
+    return found
+
+
+def _state(proc_dir: Path) -> str:
+    return (proc_dir / "stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_home, project, tmp_path):
+    tracker = DelegationTracker()
+    seen: list[Event] = []
+
+    def on_event(event: Event) -> None:
+        seen.append(event)
+        tracker.feed(event)
+
+    with FakeMessagesAPI(DevScenario(delegate={"Models": "tdd-orchestrator"})) as api:
+        env = child_env({**claude_env(api.url, claude_home), "CLAUDECODE": "1"})
+        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=env, timeout=120, on_event=on_event,
+                            transcript_path=tmp_path / "run.jsonl")
+    assert api.errors == []
+    assert classify_failure(result) == "ok", result.stderr_tail
+    assert isinstance(result.init, InitEvent) and result.init.version == "2.1.197"
+    assert result.init.permission_mode == "acceptEdits" and "tdd-orchestrator" in result.init.agents
+    assert seen == result.events
+    assert "[ ]" not in (project / "TASKS.md").read_text()
+
+    [delegation] = tracker.delegations
+    assert (delegation.agent, delegation.status, delegation.description) == (
+        "tdd-orchestrator", "completed", "Tasks 1.1, 1.2: Models")
+    outcomes = attribute(TASKS, tracker.delegations, ids_in)
+    assert {o.id: o.handled_by for o in outcomes} == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator",
+                                                      "2.1": "direct"}
+
+    replayed = [event for line in (tmp_path / "run.jsonl").read_text().splitlines() for event in parse_line(line)]
+    assert replayed == result.events
+
+
+def test_an_unknown_agent_is_a_failed_delegation(claude_bin, claude_home, project):
+    tracker = DelegationTracker()
+    with FakeMessagesAPI(DevScenario(delegate={"Models": "no-such-agent"})) as api:
+        prompt = PROMPT.replace("tdd-orchestrator", "no-such-agent")
+        result = run_claude(argv(claude_bin), prompt, cwd=project, env=claude_env(api.url, claude_home),
+                            timeout=120, on_event=tracker.feed)
+    failed = [d for d in tracker.delegations if d.agent == "no-such-agent"]
+    assert failed and all(d.status == "failed" for d in failed)
+    assert "Agent type 'no-such-agent' not found" in (failed[0].error or "")
+    assert result.result is not None and not result.result.is_error  # the run itself still succeeds
+    outcomes = attribute(TASKS, tracker.delegations, ids_in)
+    assert all(o.handled_by != "no-such-agent" for o in outcomes)
+
+
+def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, claude_home, project):
+    with FakeMessagesAPI(lambda request: authentication_error(), side=lambda request: authentication_error()) as api:
+        env = claude_env(api.url, claude_home, {"CLAUDE_CODE_MAX_RETRIES": "10"})
+        started = time.monotonic()
+        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=env, timeout=120, kill_grace=5)
+        elapsed = time.monotonic() - started
+    assert result.auth_failed and not result.timed_out, result.stderr_tail
+    assert classify_failure(result) == "auth"
+    assert elapsed < 30
+    assert processes_using(claude_home) == []
+
+
+def test_a_usage_limit_is_recognised_with_its_reset_time(claude_bin, claude_home, project):
+    resets_at = (int(time.time()) // 60 + 120) * 60  # two hours ahead, on a whole minute
+    with FakeMessagesAPI(with_fault(DevScenario(), usage_limit(resets_at))) as api:
+        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=claude_env(api.url, claude_home, oauth=True),
+                            timeout=120)
+    assert classify_failure(result) == "usage_limit"
+    limits = [event for event in result.events if isinstance(event, RateLimitEvent)]
+    assert usage_limit_reset(result.result.result, limits, time.time()) == resets_at
+    # The CLI's own wording alone gives the same time (it prints hours and minutes, local time).
+    assert usage_limit_reset(result.result.result, [], time.time()) == resets_at, result.result.result
+
