@@ -1,0 +1,202 @@
+"""Question detection: precision and recall on the labelled sets, and one test per rule."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ralphy.config import load_config
+from ralphy.errors import ConfigError
+from ralphy.questions import DEFAULT_THRESHOLD, detect_question
+
+from .conftest import DATA
+
+QUESTIONS = DATA / "questions"
+SETS = {"development": QUESTIONS / "final_messages.jsonl", "held-out": QUESTIONS / "holdout.jsonl"}
+
+
+def load_set(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_the_labelled_sets_are_well_formed():
+    rows = [row for path in SETS.values() for row in load_set(path)]
+    assert len(load_set(SETS["development"])) >= 80
+    assert len({row["id"] for row in rows}) == len(rows)
+    assert all(set(row) == {"id", "asks", "kind", "text"} and isinstance(row["asks"], bool) for row in rows)
+    kinds = {row["kind"] for row in rows}
+    assert {"decision", "clarify", "summary", "courtesy", "rhetorical", "heading", "code", "quoted"} <= kinds
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_precision_and_recall_on_the_labelled_set(name):
+    rows = load_set(SETS[name])
+    tp = fp = fn = tn = 0
+    misses = []
+    for row in rows:
+        found = detect_question(row["text"])
+        assert 0.0 <= found.confidence <= 1.0
+        if found.is_question and row["asks"]:
+            tp += 1
+        elif found.is_question:
+            fp += 1
+            misses.append(f"FP {row['id']} {found.confidence} {found.question!r}")
+        elif row["asks"]:
+            fn += 1
+            misses.append(f"FN {row['id']} {found.confidence} {found.question!r}")
+        else:
+            tn += 1
+    precision, recall = tp / (tp + fp), tp / (tp + fn)
+    figures = (f"{name}: n={len(rows)} tp={tp} fp={fp} fn={fn} tn={tn} "
+               f"precision={precision:.3f} recall={recall:.3f} threshold={DEFAULT_THRESHOLD}")
+    print(figures, *misses, sep="\n")
+    assert precision >= 0.90 and recall >= 0.90, "\n".join([figures, *misses])
+
+
+# ----- one test per rule --------------------------------------------------------------------------------
+
+ASKS = [
+    ("a question ending the message", "I added the index. Is the column order right for your queries?"),
+    ("should I", "The schema is ready. Should I apply the migration now?"),
+    ("shall I", "Shall I delete the old `legacy/` package as well?"),
+    ("would you like", "Both fixes work. Would you like the minimal one or the full rewrite?"),
+    ("do you want me to", "The cron job duplicates the Celery task. Do you want me to remove the cron job?"),
+    ("(y/n) without a question mark", "This deletes 3 GB of cached data. Proceed (y/n)"),
+    ("please confirm", "Dropping the table loses the seeded data. Please confirm that this is fine."),
+    ("ready to proceed", "The release notes are drafted. Ready to proceed with tagging v2.0?"),
+    ("let me know whether", "The flag is off by default. Let me know whether I should turn it on."),
+    ("let me know which", "Let me know which of the two designs you want me to build."),
+    ("which approach do you prefer", "There are two ways to fix it. Which approach do you prefer: A or B?"),
+    ("can you clarify", "Task 2.1 mentions the old format. Can you clarify which format is meant?"),
+    ("can you provide", "The spec file is missing. Can you provide it."),
+    ("an explicit ask followed by a remark", "Should I also bump the version? I left it unchanged for now."),
+    ("a question that waits for the answer",
+     "The fixtures disagree on rounding. Which one is right? Once I know, the fix is one line."),
+    ("a question after a lead-in", "Quick question on retries: how many attempts? I will assume 5 for now."),
+    ("a question before one short closer", "Do you want the endpoint in v2?\n\nEverything else is committed."),
+    ("a question in the last list item", "Open points:\n\n- The docs are updated.\n- Is Python 3.9 still supported?"),
+    ("a bold question at the end", "Implemented the exporter.\n\n**Should exports include archived rows?**"),
+]
+
+
+@pytest.mark.parametrize("text", [t for _, t in ASKS], ids=[i for i, _ in ASKS])
+def test_asks(text):
+    found = detect_question(text)
+    assert found.is_question, found
+    assert found.confidence >= DEFAULT_THRESHOLD
+    assert found.question and found.question in " ".join(text.split())
+    assert found.reasons
+
+
+NOT_ASKS = [
+    ("a plain summary", "Implemented pagination. Tests pass. Task 1.2 complete."),
+    ("you should (not should I)", "Done. You should install it with `pip install -e .` and I should note it needs 3.12."),
+    ("a courtesy closer", "All tests pass.\n\nLet me know if you'd like any changes."),
+    ("a courtesy question", "Finished the migration to hooks. Is there anything else you'd like me to help with?"),
+    ("a courtesy offer of any further changes", "Done. Would you like me to make any other changes?"),
+    ("a rhetorical question answered", "Why were builds slow? The cache was invalidated on each commit. Fixed."),
+    ("a markdown heading", "## Why?\n\nThe old library is unmaintained. I replaced it; tests pass."),
+    ("a bold lead-in answered", "**Why not gather?** One failure would cancel the rest, so I used a TaskGroup."),
+    ("a next-steps list", "Task 2.1 done.\n\n**Next steps**\n- 2.2: the rebuild command\n- 2.3: health check"),
+    ("a fenced code block", "Fixed it:\n\n```ts\nconst x = a ? b : c;\n```\n\nTests pass."),
+    ("an unclosed fence", "Here is the new code:\n\n```python\nvalue = cache.get(key) if key else None  # why?"),
+    ("inline code", "Replaced the ternary `a ? b : c` with an if statement, and `user?.name` with a guard."),
+    ("a blockquote", "> Why does the worker restart?\n\nBecause of `max_requests`; that is intended."),
+    ("double-quoted text", 'The dialog now says "Are you sure you want to delete this?" before deleting.'),
+    ("curly-quoted text", "The issue asked \u201cCan we export selected rows?\u201d and now we can."),
+    ("a URL with a query string", "The docs now link to https://example.com/search?q=ralphy&page=2 for search."),
+    ("a table row", "| Question | Answer |\n|---|---|\n| Is it fast? | Yes, 3x |\n\nBenchmarks added."),
+    ("an empty message", ""),
+]
+
+
+@pytest.mark.parametrize("text", [t for _, t in NOT_ASKS], ids=[i for i, _ in NOT_ASKS])
+def test_does_not_ask(text):
+    found = detect_question(text)
+    assert not found.is_question, found
+    assert found.confidence < DEFAULT_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["```js\nok ? yes : no\n```", "`x?`", "> Really?", "## Why?", '"Are you sure?"', "http://x.io/a?b=1"],
+)
+def test_masked_text_holds_no_question_at_all(text):
+    found = detect_question(text)
+    assert (found.confidence, found.question) == (0.0, None)
+
+
+def test_courtesy_is_low_confidence_and_says_why():
+    found = detect_question("Added the endpoint. Let me know if you'd like any changes.")
+    assert found.confidence <= 0.30
+    assert any("courtesy offer" in reason for reason in found.reasons)
+
+
+def test_a_question_in_the_middle_is_weak_but_not_zero():
+    found = detect_question("Why did it fail? The locale differed on CI. I pinned it and the test passes.")
+    assert 0.0 < found.confidence < 0.5
+    assert found.question == "Why did it fail?"
+    assert any("rhetorical" in reason for reason in found.reasons)
+
+
+def test_the_end_of_the_message_is_stronger_than_the_middle():
+    end = detect_question("Done with 1.1. Is the output format right?")
+    middle = detect_question("Is the output format right? I matched the old reports. Done with 1.1.")
+    explicit = detect_question("Done with 1.1. Should I switch the output to JSON?")
+    assert middle.confidence < end.confidence < explicit.confidence
+
+
+def test_word_boundaries():
+    assert not detect_question("The fishall Ideas module was renamed.").is_question
+    assert not detect_question("We should integrate it next; the team should review it.").is_question
+    assert detect_question("Shall I?").is_question
+
+
+def test_the_question_is_quoted_from_the_original_text():
+    found = detect_question("Rewrote the loader.\n\nShould I delete `legacy/loader.py` and its tests?")
+    assert found.question == "Should I delete `legacy/loader.py` and its tests?"
+
+
+def test_curly_apostrophes_count_like_straight_ones():
+    assert not detect_question("All done. Let me know if you\u2019d like any changes.").is_question
+
+
+def test_threshold_is_configurable():
+    text = "Tests pass. Is the output format right?"
+    assert detect_question(text).confidence == 0.8
+    assert detect_question(text, threshold=0.8).is_question
+    assert not detect_question(text, threshold=0.81).is_question
+
+
+def test_extra_patterns_count_as_explicit_asks():
+    text = "The release is staged. Awaiting your go/no-go."
+    assert not detect_question(text).is_question
+    found = detect_question(text, patterns=[r"\bgo/no-go\b"])
+    assert found.is_question
+    assert found.question == "Awaiting your go/no-go."
+    assert detect_question(text, patterns=[re.compile(r"awaiting your", re.I)]).is_question
+
+
+def test_a_bad_pattern_is_a_config_error_naming_it():
+    with pytest.raises(ConfigError, match=r"question_patterns: '\(unclosed' is not a valid regular expression"):
+        detect_question("Done.", patterns=["(unclosed"])
+
+
+def test_patterns_and_threshold_from_a_real_config(tmp_path: Path):
+    (tmp_path / ".ralphy.toml").write_text('question_threshold = 0.5\nquestion_patterns = ["waiting for sign-off"]\n')
+    config = load_config(tmp_path, environ={})
+    found = detect_question("Staged the release, waiting for sign-off from ops.",
+                            threshold=config.question_threshold, patterns=config.question_patterns)
+    assert found.is_question
+
+
+def test_a_long_message_full_of_questions_is_scored_in_linear_time():
+    import time
+
+    started = time.perf_counter()
+    found = detect_question("Why? Because. " * 50_000 + "Should I stop?")
+    assert found.question == "Should I stop?"
+    assert time.perf_counter() - started < 5.0
