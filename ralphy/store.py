@@ -596,7 +596,7 @@ class Store:
         return [
             Question(
                 row["id"], row["run_id"], row["iteration_id"], row["n"], row["session_id"], row["text"],
-                row["confidence"], row["task_key"], _parse(row["asked_at"]), row["answer"],
+                row["confidence"], row["task_key"], datetime.fromisoformat(row["asked_at"]), row["answer"],
                 _parse(row["answered_at"]), row["answered_by"], row["delivered_iteration_id"],
             )  # fmt: skip
             for row in rows
@@ -701,14 +701,14 @@ def _duration(start: datetime, end: datetime | None) -> float | None:
 
 def _run(row: sqlite3.Row) -> RunRecord:
     return RunRecord(
-        row["id"], _parse(row["started_at"]), _parse(row["finished_at"]), row["status"], row["reason"],
+        row["id"], datetime.fromisoformat(row["started_at"]), _parse(row["finished_at"]), row["status"], row["reason"],
         row["exit_code"], json.loads(row["config_json"]), json.loads(row["argv_json"]),
     )  # fmt: skip
 
 
 def _iteration(row: sqlite3.Row, delegations: list[DelegationRecord], tasks: list[TaskRecord]) -> IterationRecord:
     return IterationRecord(
-        row["id"], row["run_id"], row["n"], _parse(row["started_at"]), _parse(row["finished_at"]),
+        row["id"], row["run_id"], row["n"], datetime.fromisoformat(row["started_at"]), _parse(row["finished_at"]),
         row["prompt_chars"], row["resumed_session"], row["session_id"], row["outcome"],
         None if row["is_error"] is None else bool(row["is_error"]), row["error"], row["cost_usd"],
         row["num_turns"], row["breaker_state"], row["breaker_reason"], row["transcript_path"],
