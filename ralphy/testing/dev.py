@@ -43,6 +43,7 @@ def parse_prompt_tasks(prompt: str) -> list[PromptTask]:
     for line in prompt.splitlines():
         if match := _TASK_HEADING_RE.match(line):
             heading_task = (match["id"], match["title"])
+            group = f"Task {match['id']}: {match['title']}"
         elif match := _HEADING_RE.match(line):
             group, heading_task = match["title"], None
         elif match := _CHECKBOX_RE.match(line):
@@ -50,7 +51,7 @@ def parse_prompt_tasks(prompt: str) -> list[PromptTask]:
         elif heading_task and (match := _STATUS_RE.match(line)):
             task_id, title = heading_task
             done = match["status"].lower().strip("*`") in ("completed", "done", "complete")
-            tasks.append(PromptTask(task_id, title, f"Task {task_id}: {title}", done))
+            tasks.append(PromptTask(task_id, title, group, done))
             heading_task = None
     return tasks
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+CLI_MARKER = "x-anthropic-billing-header: cc_version="
 SUBAGENT_MARKER = "cc_is_subagent=true"
 _CWD_RE = re.compile(r"^\s*(?:- )?(?:Primary working directory|Working directory): (.+)$", re.MULTILINE)
 
@@ -136,8 +137,12 @@ class Request:
 
     @property
     def is_side(self) -> bool:
-        """A side request (title, quota check, summary...): no tools offered."""
-        return not self.tools
+        """One of the CLI's side requests (title, quota check, summary...).
+
+        Those offer no tools and carry the CLI's billing header in the system prompt, or ask for a
+        single token (the quota check). Tool-less requests from other clients are not side requests.
+        """
+        return not self.tools and (CLI_MARKER in self.system_text or self.max_tokens <= 1)
 
     @property
     def agent_name(self) -> str | None:

@@ -1,0 +1,104 @@
+"""DevScenario's parsing and decisions, on request bodies shaped like the CLI's."""
+
+from __future__ import annotations
+
+from ralphy.testing import DevScenario, Request, text
+from ralphy.testing.dev import completion_edit, listed_agents, parse_prompt_tasks, read_tool_content
+from tests.testing.conftest import TASKS_MD, dev_prompt
+
+MAIN_SYSTEM = [{"type": "text", "text": "x-anthropic-billing-header: cc_version=2.1.197.1; cc_entrypoint=sdk-cli;"},
+               {"type": "text", "text": "You are an interactive agent.\n - Primary working directory: /p\n"}]
+TOOLS = [{"name": "Agent"}, {"name": "Write"}, {"name": "Read"}, {"name": "Edit"}]
+
+
+def main_request(prompt: str, *turns: dict) -> Request:
+    first = {"role": "user", "content": [{"type": "text", "text": "<system-reminder>\nctx\n</system-reminder>"},
+                                         {"type": "text", "text": prompt}]}
+    return Request({"system": MAIN_SYSTEM, "tools": TOOLS, "messages": [first, *turns]})
+
+
+def test_parses_checkbox_and_status_tasks():
+    tasks = parse_prompt_tasks(TASKS_MD + "\n## Task 3: Add search\n- **Status**: pending\n"
+                               "## Task 4: Old\n- **Status**: completed\n- [x] 5.1 Done thing\n")
+    assert [(t.id, t.title, t.group, t.done) for t in tasks] == [
+        ("1.1", "Create the User model", "Models", False),
+        ("1.2", "Create the Post model", "Models", False),
+        ("2.1", "Add the users endpoint", "API", False),
+        ("3", "Add search", "Task 3: Add search", False),
+        ("4", "Old", "Task 4: Old", True),
+        ("5.1", "Done thing", "Task 4: Old", True),
+    ]
+
+
+def test_lists_only_the_agent_orchestration_section():
+    prompt = dev_prompt(TASKS_MD, {"tdd-orchestrator": "TDD", "api-designer": "APIs"}) + "\n- **Note**: not an agent\n"
+    assert listed_agents(prompt) == ["tdd-orchestrator", "api-designer"]
+
+
+def test_completion_edit_for_both_shapes():
+    assert completion_edit(TASKS_MD, "1.2") == ("- [ ] 1.2 Create the Post model", "- [x] 1.2 Create the Post model")
+    status_md = "## Task 3: Add search\n- **Notes**: fast\n- **Status**: pending\n"
+    assert completion_edit(status_md, "3") == (status_md.rstrip("\n"), status_md.rstrip("\n").replace(
+        "pending", "completed"))
+    assert completion_edit(TASKS_MD, "9.9") is None
+    assert completion_edit(TASKS_MD, "1") is None
+
+
+def test_read_tool_content_strips_line_numbers():
+    assert read_tool_content("1\t# Tasks\n2\t\n3\t- [ ] 1.1 A") == "# Tasks\n\n- [ ] 1.1 A"
+
+
+def test_first_turn_delegates_a_listed_agent_only():
+    prompt = dev_prompt(TASKS_MD, {"tdd-orchestrator": "TDD"})
+    reply = DevScenario(delegate={"models": "tdd-orchestrator"})(main_request(prompt))
+    [call] = reply.blocks
+    assert call.name == "Agent" and call.input["subagent_type"] == "tdd-orchestrator"
+    assert call.input["description"] == "Tasks 1.1, 1.2: Models"
+    assert "- 1.1: Create the User model\n- 1.2: Create the Post model" in call.input["prompt"]
+    unlisted = DevScenario(delegate={"models": "tdd-orchestrator"})(main_request(dev_prompt(TASKS_MD)))
+    assert [b.name for b in unlisted.blocks[1:]] == ["Write", "Write"]
+    assert unlisted.blocks[1].input["file_path"] == "/p/src/t1_1_create_the_user_model.py"
+
+
+def test_failed_delegation_falls_back_to_doing_it_directly():
+    prompt = dev_prompt(TASKS_MD, {"tdd-orchestrator": "TDD"})
+    call = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Agent", "input": {}}]}
+    result = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "is_error": True,
+                                           "content": "Agent type 'tdd-orchestrator' not found."}]}
+    reply = DevScenario(delegate={"Models": "tdd-orchestrator"})(main_request(prompt, call, result))
+    assert [b.name for b in reply.blocks[1:]] == ["Write", "Write"]
+
+
+def test_question_is_asked_until_answered():
+    scenario = DevScenario(question="Should I run the migration now?")
+    asked = scenario(main_request(dev_prompt(TASKS_MD)))
+    assert asked.stop_reason == "end_turn" and asked.blocks[0].text.endswith("Should I run the migration now?")
+    answered = scenario(main_request(dev_prompt(TASKS_MD),
+                                     {"role": "assistant", "content": asked.blocks[0].text},
+                                     {"role": "user", "content": "Yes, run it."}))
+    assert answered.stop_reason == "tool_use"
+
+
+def test_intercept_replaces_the_answer():
+    scenario = DevScenario(intercept=lambda request: text("intercepted") if request.assistant_turns == 0 else None)
+    assert scenario(main_request(dev_prompt(TASKS_MD))).blocks[0].text == "intercepted"
+
+
+def test_nothing_pending_and_no_tasks():
+    assert "already completed" in DevScenario()(main_request(TASKS_MD.replace("[ ]", "[x]"))).blocks[0].text
+    assert "no tasks" in DevScenario()(main_request("Hello there")).blocks[0].text
+
+
+def test_request_view_helpers():
+    request = main_request("do it",
+                           {"role": "assistant", "content": [{"type": "tool_use", "id": "a", "name": "Read"}]},
+                           {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "a",
+                                                         "content": [{"type": "text", "text": "body"}]}]})
+    assert request.first_user_text == "do it" and request.last_user_text == ""
+    assert request.last_tool_results == [("a", "body", False)]
+    assert request.assistant_turns == 1 and request.cwd == "/p"
+    assert request.is_main and not request.is_subagent and not request.is_side
+    sub = Request({"system": "x-anthropic-billing-header: cc_version=1; cc_is_subagent=true;\nBODY\n"
+                             "Working directory: /q", "tools": TOOLS, "messages": []},
+                  agent_bodies={"tdd": "BODY"})
+    assert sub.is_subagent and sub.agent_name == "tdd" and sub.cwd == "/q"
