@@ -116,10 +116,11 @@ class _Source:
 # `1_000` are not strings). A SafeLoader with the YAML 1.2 core-schema resolvers closes that gap.
 
 _LOADER: Any = None
+_YAML_ERROR: type[Exception] = Exception
 
 
 def _yaml_loader() -> Any:
-    global _LOADER
+    global _LOADER, _YAML_ERROR
     if _LOADER is None:
         import yaml
 
@@ -134,7 +135,7 @@ def _yaml_loader() -> Any:
             Yaml12Loader.add_implicit_resolver(tag, re.compile(pattern), starts)
         Yaml12Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
         Yaml12Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
-        _LOADER = Yaml12Loader
+        _LOADER, _YAML_ERROR = Yaml12Loader, yaml.YAMLError
     return _LOADER
 
 
@@ -173,10 +174,11 @@ def _load_yaml(text: str) -> Any:
     return yaml.load(text, Loader=_yaml_loader())  # noqa: S506 - a SafeLoader subclass
 
 
-def _yaml_error() -> type[Exception]:
-    import yaml
-
-    return yaml.YAMLError
+def _yaml_error() -> tuple[type[Exception], ...]:
+    """What a bad frontmatter can raise: the YAMLError of the yaml module the loader was built from (a test may
+    re-import yaml), a number out of range, nesting too deep."""
+    _yaml_loader()
+    return _YAML_ERROR, ValueError, RecursionError
 
 
 # ---------------------------------------------------------------------------------------------------------

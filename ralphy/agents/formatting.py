@@ -11,6 +11,7 @@ from ralphy.agents.spec import AgentSpec
 _BLOCKS = re.compile(r"<(example|examples|commentary|context)\b[^>]*>.*?(</\1\s*>|$)", re.I | re.S)
 _TAG = re.compile(r"</?[A-Za-z][\w-]*(\s[^<>]*)?/?>")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])(?=\s|$)")
 _MARKDOWN = re.compile(r"(\*\*|__|`+|^#+\s*|^\s*[-*+>]\s+)", re.M)
 ELLIPSIS = "\u2026"
 
@@ -23,7 +24,7 @@ def condense_description(text: str, max_chars: int = 200) -> str:
     text = _TAG.sub(" ", text)
     text = _LINK.sub(r"\1", text)
     text = _MARKDOWN.sub("", text)
-    text = " ".join(text.split())
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", " ".join(text.split()))
     return _shorten(text, max_chars)
 
 

@@ -1,0 +1,108 @@
+"""``ralphy agents list`` / ``ralphy agents check`` through click and once as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ralphy.cli import cli
+from tests.conftest import CORPUS, REPO
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch) -> Path:
+    home = tmp_path / "home"
+    (home / ".claude" / "agents").mkdir(parents=True)
+    (home / ".claude" / "agents" / "shared.md").write_text("---\nname: shared\ndescription: user copy\n---\n")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    repo = tmp_path / "repo"
+    agents = repo / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    (repo / ".git").mkdir()
+    (agents / "shared.md").write_text("---\nname: shared\ndescription: project copy\ntools: Read, Grep\n"
+                                      "model: haiku\n---\nbody\n")
+    (agents / "broken.md").write_text("---\nname: broken\n---\n")
+    return repo
+
+
+@pytest.fixture
+def hostile_corpus(tmp_path: Path) -> Path:
+    """The whole real corpus plus files built to break a parser."""
+    repo = tmp_path / "corpus-repo"
+    agents = repo / ".claude" / "agents"
+    shutil.copytree(CORPUS, agents)
+    (repo / ".git").mkdir()
+    (agents / "binary.md").write_bytes(bytes(range(256)) * 16)
+    (agents / "bom.md").write_text("\ufeff---\nname: bom\ndescription: x\n---\n")
+    (agents / "huge.md").write_text("---\nname: huge\ndescription: x\n---\n" + "y" * (1 << 21))
+    (agents / "loop").symlink_to(agents)
+    (agents / "dangling.md").symlink_to(agents / "nowhere.md")
+    (agents / "dir.md").mkdir()
+    (agents / "nul.md").write_bytes(b"---\nname: \x00\x01\ndescription: \xff\xfe\n---\n")
+    (agents / "deep.md").write_text("---\nname: deep\nnested: " + "[" * 5000 + "]" * 5000 + "\n---\n")
+    return repo
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_list_json_shows_winners_and_what_they_shadow(project: Path) -> None:
+    result = invoke("agents", "list", str(project), "--json", "--scope", "all")
+    assert result.exit_code == 0
+    [item] = json.loads(result.output)
+    assert {k: item[k] for k in ("name", "description", "tools", "model", "scope")} == {
+        "name": "shared", "description": "project copy", "tools": ["Read", "Grep"], "model": "haiku",
+        "scope": "project"}
+    assert item["path"].endswith("repo/.claude/agents/shared.md")
+    assert item["shadows"] == [str(Path(os.environ["HOME"]) / ".claude/agents/shared.md")]
+
+
+def test_list_text_table(project: Path) -> None:
+    result = invoke("agents", "list", str(project), "--scope", "all")
+    header, row = result.output.splitlines()
+    assert header.split() == ["NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION", "SHADOWS"]
+    assert row.startswith("shared") and "Read, Grep" in row and "haiku" in row and "user:" in row
+
+
+def test_list_default_scope_is_project(project: Path) -> None:
+    result = invoke("agents", "list", str(project), "--json", "--scope", "user")
+    assert [item["description"] for item in json.loads(result.output)] == ["user copy"]
+    assert json.loads(invoke("agents", "list", str(project), "--json").output)[0]["scope"] == "project"
+
+
+def test_check_reports_skips_and_exits_1(project: Path) -> None:
+    result = invoke("agents", "check", str(project))
+    assert result.exit_code == 1
+    assert "SKIPPED" in result.output and "broken.md: frontmatter has no 'description'" in result.output
+    (project / ".claude/agents/broken.md").unlink()
+    assert invoke("agents", "check", str(project)).exit_code == 0  # only warnings left
+
+
+def test_check_over_the_whole_corpus_and_hostile_files(hostile_corpus: Path) -> None:
+    result = invoke("agents", "check", str(hostile_corpus), "--json")
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    skipped = [f for f in report["files"] if f["outcome"] == "skipped"]
+    assert {Path(f["path"]).name for f in skipped} >= {"binary.md", "bom.md", "huge.md", "nul.md", "deep.md"}
+    assert all(f["reason"] for f in skipped)
+    assert sum(f["outcome"] == "loaded" for f in report["files"]) >= 500
+
+
+def test_real_subprocess(hostile_corpus: Path) -> None:
+    env = {**os.environ, "HOME": str(hostile_corpus.parent), "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "ralphy", "agents", "check", str(hostile_corpus)], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "loaded," in done.stdout.splitlines()[-1]
+    listed = subprocess.run([sys.executable, "-m", "ralphy", "agents", "list", "--json", str(hostile_corpus)],
+                            env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert len(json.loads(listed.stdout)) >= 500
