@@ -8,7 +8,7 @@ States::
     CLOSED ──(no progress ×2)──> HALF_OPEN ──(no progress ×3)──> OPEN
        ^                            │
        └──────(progress)────────────┘
-    CLOSED / HALF_OPEN ──(failures ×3 | same error ×5 | permission denials ×2 | questions ×3 | budget)──> OPEN
+    CLOSED / HALF_OPEN ──(failures ×3 | same error ×5 | denials ×2 | questions ×3 | budget)──> OPEN
 
 OPEN is sticky: only :meth:`CircuitBreaker.reset` (``ralphy reset``) closes it, except an OPEN caused by a
 per-run budget, which :meth:`CircuitBreaker.start_run` lifts (see below). Every HALF_OPEN and OPEN carries a

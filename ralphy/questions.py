@@ -12,10 +12,10 @@ How a message is scored:
    offsets, so a ``?`` inside them is invisible and the question can still be quoted from the original text.
 2. The rest is cut into sentences (one per list item or line at least).
 3. Each sentence that ends with ``?`` or holds an explicit ask ("should I", "would you like", "(y/n)",
-   "please confirm", "let me know which", ...) is scored by where it stands: the last sentence is strong,
-   the last paragraph medium, elsewhere weak. An explicit ask, or a lead-in such as "Quick question:" just
-   before, raises the score; words that wait for the answer afterwards ("once I know", "until I hear back")
-   raise it too. A courtesy offer is capped low.
+   "please confirm", "let me know which", ...) is scored by where it stands: the last sentence is strong;
+   near the end (in the last paragraph, or before one short closing sentence) medium; elsewhere weak. An
+   explicit ask, or a lead-in such as "Quick question:" just before, raises the score; words that wait for
+   the answer afterwards ("once I know", "until I hear back") raise it too. A courtesy offer is capped low.
 4. The best sentence gives the confidence; ``is_question`` is ``confidence >= threshold``.
 """
 
@@ -31,11 +31,11 @@ DEFAULT_THRESHOLD = 0.70
 
 # Scores by position (a sentence ending with "?", no explicit ask).
 _LAST = 0.80
-_LAST_PARAGRAPH = 0.45
+_NEAR_END = 0.45
 _ELSEWHERE = 0.25
 # Explicit asks, by position.
 _ASK_LAST = 0.95
-_ASK_NOT_LAST = 0.75
+_ASK_NEAR_END = 0.75
 _ASK_ELSEWHERE = 0.45
 _WAITING_BONUS = 0.30
 _COURTESY_CAP = 0.30
@@ -131,7 +131,7 @@ def detect_question(
 ) -> QuestionDetection:
     """Whether ``text`` asks the user something. ``patterns`` are extra regexes counted as explicit asks."""
     extra = compile_patterns(patterns or ())
-    masked = mask_non_prose(text)
+    masked = _mask_non_prose(text)
     sentences = list(_sentences(masked))
     best: tuple[float, _Sentence | None, list[str]] = (0.0, None, ["no question or request to the user found"])
     for index, sentence in enumerate(sentences):
@@ -158,7 +158,7 @@ def compile_patterns(patterns: Iterable[str | Pattern[str]]) -> list[Pattern[str
     return compiled
 
 
-def mask_non_prose(text: str) -> str:
+def _mask_non_prose(text: str) -> str:
     """``text`` with code, quotes, URLs, headings and tables blanked out; same length, same line breaks.
 
     Curly apostrophes become straight ones so patterns need only one spelling.
@@ -196,14 +196,14 @@ def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]]) ->
     ask = _first_match([*ASK_PATTERNS, *extra], sentence.masked)
     if not (ends_with_q or ask):
         return 0.0, []
-    where = "the last sentence" if is_last else "the last paragraph" if near_end else "the middle of the message"
+    where = "the last sentence" if is_last else "near the end" if near_end else "the middle of the message"
     reasons = [f"ends with a question mark ({where})" if ends_with_q else f"request in {where}"]
     lead_in = _lead_in(sentences, index) if ends_with_q else None
     if ask or lead_in:
         reasons.append(f"explicit ask: {ask!r}" if ask else f"question after {lead_in!r}")
-        score = _ASK_LAST if is_last else _ASK_NOT_LAST if near_end else _ASK_ELSEWHERE
+        score = _ASK_LAST if is_last else _ASK_NEAR_END if near_end else _ASK_ELSEWHERE
     else:
-        score = _LAST if is_last else _LAST_PARAGRAPH if near_end else _ELSEWHERE
+        score = _LAST if is_last else _NEAR_END if near_end else _ELSEWHERE
         if not is_last:
             reasons.append("followed by statements (rhetorical or answered)")
     waiting = _first_match([_WAITING], " ".join(s.masked for s in sentences[index + 1 : index + 3]))

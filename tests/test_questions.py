@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -93,7 +94,8 @@ def test_asks(text):
 
 NOT_ASKS = [
     ("a plain summary", "Implemented pagination. Tests pass. Task 1.2 complete."),
-    ("you should (not should I)", "Done. You should install it with `pip install -e .` and I should note it needs 3.12."),
+    ("you should (not should I)",
+     "Done. You should install it with `pip install -e .` and I should note it needs 3.12."),
     ("a courtesy closer", "All tests pass.\n\nLet me know if you'd like any changes."),
     ("a courtesy question", "Finished the migration to hooks. Is there anything else you'd like me to help with?"),
     ("a courtesy offer of any further changes", "Done. Would you like me to make any other changes?"),
@@ -194,8 +196,6 @@ def test_patterns_and_threshold_from_a_real_config(tmp_path: Path):
 
 
 def test_a_long_message_full_of_questions_is_scored_in_linear_time():
-    import time
-
     started = time.perf_counter()
     found = detect_question("Why? Because. " * 50_000 + "Should I stop?")
     assert found.question == "Should I stop?"
