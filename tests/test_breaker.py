@@ -246,8 +246,8 @@ def test_settings_from_a_real_config(tmp_path: Path):
     assert [breaker.record(N) for _ in range(6)] == [C, C, C, H, H, O]
 
 
-def test_default_settings_match_the_default_config():
-    assert BreakerSettings.from_config(load_config(REPO / "tests", environ={})) == BreakerSettings()
+def test_default_settings_match_the_default_config(tmp_path: Path):
+    assert BreakerSettings.from_config(load_config(tmp_path, environ={})) == BreakerSettings()
 
 
 @pytest.mark.parametrize("name", ["no_progress_open", "failures_open", "same_error_open", "max_questions"])
