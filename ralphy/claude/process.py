@@ -151,11 +151,14 @@ def run_claude(
     except OSError as error:
         if transcript:
             transcript.close()
+        if error.filename is not None and os.fspath(error.filename) == os.fspath(cwd):
+            raise  # the working directory is wrong: the caller's concern, not a missing CLI
         raise ClaudeNotFoundError(
             f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); {INSTALL_HINT}"
         ) from None
-    run = _Run(proc, prompt.encode("utf-8"), on_event, transcript)
+    run = _Run(proc, on_event, transcript)
     try:
+        run.start(prompt.encode("utf-8"))
         run.pump(deadline=started + timeout)
     finally:
         _end_group(proc, kill_grace)
@@ -179,7 +182,6 @@ class _Run:
     def __init__(
         self,
         proc: subprocess.Popen[bytes],
-        prompt: bytes,
         on_event: Callable[[Event], None] | None,
         transcript: _Transcript | None,
     ) -> None:
@@ -194,11 +196,18 @@ class _Run:
         self.line_number = 0
         self.lines: queue.Queue[bytes | None] = queue.Queue()
         self.stderr = _Tail(STDERR_TAIL_BYTES)
-        self.threads = [
-            _start(_write_all, proc.stdin, prompt),
-            _start(_read_lines, proc.stdout, self.lines),
-            _start(_drain, proc.stderr, self.stderr),
-        ]
+        self.threads: list[threading.Thread] = []
+
+    def start(self, prompt: bytes) -> None:
+        """Start the threads that write the prompt, read stdout and drain stderr."""
+        for pipe, target, stream, arg in (
+            ("stdin", _write_all, self.proc.stdin, prompt),
+            ("stdout", _read_lines, self.proc.stdout, self.lines),
+            ("stderr", _drain, self.proc.stderr, self.stderr),
+        ):
+            thread = threading.Thread(target=target, args=(stream, arg), name=f"ralphy-claude-{pipe}", daemon=True)
+            thread.start()
+            self.threads.append(thread)
 
     def pump(self, deadline: float) -> None:
         """Handle stdout lines until the CLI is done, the deadline passes or authentication fails."""
@@ -262,7 +271,7 @@ class _Run:
         for thread in self.threads:
             thread.join(timeout=KILL_GRACE_S)
             if thread.is_alive():
-                logger.warning("claude: a process outside its group still holds the CLI's %s", thread.name)
+                logger.warning("claude: a process that left the CLI's group still holds its %s", thread.name.removeprefix("ralphy-claude-"))
         if self.transcript:
             self.transcript.close()
 
@@ -331,12 +340,6 @@ class _Transcript:
                 file.close()
             except OSError as error:
                 logger.warning("claude: could not finish the transcript %s (%s)", self.path, error.strerror)
-
-
-def _start(target: Callable[..., None], *args: object) -> threading.Thread:
-    thread = threading.Thread(target=target, args=args, name=f"ralphy-claude-{target.__name__.strip('_')}", daemon=True)
-    thread.start()
-    return thread
 
 
 def _write_all(stream: IO[bytes], data: bytes) -> None:

@@ -339,6 +339,15 @@ def test_a_cli_that_cannot_start_is_claude_not_found(tmp_path: Path, make: str) 
     assert str(path) in str(raised.value) and "\n" not in str(raised.value)
 
 
+def test_a_missing_working_directory_is_not_reported_as_a_missing_cli(fake_cli, tmp_path: Path) -> None:
+    bin = fake_cli("""
+        emit(RESULT)
+    """)
+    with pytest.raises(FileNotFoundError) as raised:
+        run_claude([bin], "x", cwd=tmp_path / "gone", env=dict(os.environ), timeout=10)
+    assert not isinstance(raised.value, ClaudeNotFoundError) and os.fspath(raised.value.filename) == str(tmp_path / "gone")
+
+
 # --- argv, binary, environment -------------------------------------------------------------------
 
 
