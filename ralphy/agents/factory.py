@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ralphy.agents.discovery import discover_agents, parse_tools
+from ralphy.agents.formatting import condense_description
+from ralphy.agents.lint import CLAUDE_CODE_TOOLS, MAX_DESCRIPTION_CHARS, NAME_CONVENTION
 from ralphy.agents.spec import AgentSpec
 from ralphy.errors import AgentCreationError, AuthenticationError
 
@@ -33,10 +35,9 @@ SUBMIT_TOOL_NAME = "submit_agent"
 
 MODEL_ALIASES = ("sonnet", "opus", "haiku", "inherit")
 BUILT_IN_AGENTS = ("general-purpose", "Explore", "Plan", "statusline-setup", "claude")
-WRITE_TOOLS = ("Write", "Edit", "MultiEdit", "NotebookEdit")
+WRITE_TOOLS = ("Write", "Edit", "NotebookEdit")
 SHELL_TOOLS = ("Bash",)
 
-NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NAME_MIN, NAME_MAX = 3, 50
 FULL_MODEL_RE = re.compile(r"^claude-[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 MCP_TOOL_RE = re.compile(r"^mcp__[A-Za-z0-9_-]+(?:__[A-Za-z0-9_.-]+)?$")
@@ -58,16 +59,6 @@ _WRITE_INTENT = frozenset(
     "change changes changing".split()
 )
 _NEGATIONS = frozenset("not never no without don't doesn't won't cannot can't nor".split())
-
-# Until ralphy.agents.lint / ralphy.agents.tools publishes the list: the tools the Claude CLI 2.1.197 offers
-# (its init event), plus older names agent files still use widely.
-_KNOWN_TOOLS = (
-    "Agent", "Bash", "CronCreate", "CronDelete", "CronList", "Edit", "EnterWorktree", "ExitWorktree",
-    "NotebookEdit", "Read", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill", "Task", "TaskCreate",
-    "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "WebFetch", "WebSearch", "Workflow", "Write",
-    "Glob", "Grep", "LS", "MultiEdit", "NotebookRead", "TodoWrite", "BashOutput", "KillShell",
-)
-
 
 @dataclass(frozen=True)
 class AgentDraft:
@@ -133,7 +124,7 @@ def _tool_base(tool: str) -> str | None:
     return match.group(1) if match else None
 
 
-def tool_problems(tools: Sequence[str], known_tools: Iterable[str] = _KNOWN_TOOLS) -> list[str]:
+def tool_problems(tools: Sequence[str], known_tools: Iterable[str] = CLAUDE_CODE_TOOLS) -> list[str]:
     """What is wrong with a tools list: empty, ``*`` (all tools) or names the Claude CLI does not know."""
     if not tools:
         return ["tools: give an explicit, non-empty list (least privilege)"]
@@ -150,10 +141,10 @@ def tool_problems(tools: Sequence[str], known_tools: Iterable[str] = _KNOWN_TOOL
 
 def name_problems(name: str) -> list[str]:
     """What is wrong with an agent name: ralphy's convention is lowercase letters, digits and hyphens."""
-    if not NAME_RE.match(name) or not NAME_MIN <= len(name) <= NAME_MAX:
+    if not NAME_CONVENTION.match(name) or not NAME_MIN <= len(name) <= NAME_MAX:
         return [
             f"name: {name!r} must be {NAME_MIN}-{NAME_MAX} lowercase letters, digits and single hyphens "
-            "(no ':'), starting and ending with a letter or digit"
+            "(no ':'), starting with a letter and not ending with a hyphen"
         ]
     if _match_key(name) in {_match_key(b) for b in BUILT_IN_AGENTS}:
         return [f"name: {name!r} would shadow Claude Code's built-in agent; choose another"]
@@ -198,6 +189,9 @@ def _description_problems(description: str) -> list[str]:
         problems.append(f"description: needs 1-3 complete <example>...</example> blocks (found {examples})")
     if len(description) > DESCRIPTION_MAX:
         problems.append(f"description: {len(description)} characters is too long (at most {DESCRIPTION_MAX})")
+    prose = len(condense_description(description, max_chars=DESCRIPTION_MAX))
+    if prose > MAX_DESCRIPTION_CHARS:
+        problems.append(f"description: {prose} characters outside the examples; keep it under {MAX_DESCRIPTION_CHARS}")
     return problems
 
 
@@ -256,9 +250,9 @@ existing agents: {names}.
 - description: when Claude should delegate to this agent, starting "Use this agent when...", followed by 1 to 3 \
 <example>...</example> blocks, each with a Context line, a user: line, an assistant: line and a \
 <commentary>...</commentary> explaining why the agent fits.
-- tools: the fewest tools the job needs, from: {", ".join(_KNOWN_TOOLS)} (or mcp__server__tool). Least \
-privilege: a reviewer, auditor, analyst or read-only agent gets no Write, Edit, MultiEdit, NotebookEdit or Bash; \
-an agent that only plans gets no Write, Edit, MultiEdit or NotebookEdit. Never '*'.
+- tools: the fewest tools the job needs, from: {", ".join(sorted(CLAUDE_CODE_TOOLS))} (or mcp__server__tool). Least \
+privilege: a reviewer, auditor, analyst or read-only agent gets no Write, Edit, NotebookEdit or Bash; \
+an agent that only plans gets no Write, Edit or NotebookEdit. Never '*'.
 - model: sonnet (default), opus for hard reasoning, haiku for quick simple work, or inherit.
 - system_prompt: second person ("You are..."), concrete: the agent's expertise, its step-by-step method, \
 what it must not do, and what it reports back when done.
