@@ -28,7 +28,7 @@ LABELLED = REPO / "tests" / "data" / "routing" / "labelled_tasks.jsonl"
 sys.path.insert(0, str(REPO))
 
 from ralphy.agents.discovery import AgentProblem, load_agent_file  # noqa: E402
-from ralphy.agents.routing import Router  # noqa: E402
+from ralphy.agents.routing import BACKGROUND_FILE, NO_BACKGROUND, Background, Router  # noqa: E402
 from ralphy.agents.spec import AgentSpec  # noqa: E402
 
 
@@ -99,8 +99,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("train", "test", "all"), default="all")
     parser.add_argument("--errors", action="store_true", help="list the misses")
+    parser.add_argument("--write-background", action="store_true", help=f"regenerate {BACKGROUND_FILE.name}")
     args = parser.parse_args(argv)
     agents = load_corpus()
+    if args.write_background:
+        background = Background(len(agents), Router(agents, background=NO_BACKGROUND).document_frequencies())
+        BACKGROUND_FILE.write_text(json.dumps(background.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {BACKGROUND_FILE} ({len(background.frequencies)} terms)")
     router = Router(agents)
     print(f"corpus: {len(agents)} agents (deduplicated by name)")
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):

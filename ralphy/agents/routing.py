@@ -19,11 +19,13 @@ the deterministic ranking on any error.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ralphy.agents.spec import AgentSpec
@@ -61,6 +63,7 @@ SCORE_SCALE = 3.75
 COVERAGE_FLOOR = 0.5  # evidence kept when none of the task's informative words is matched
 MARGIN_WEIGHT = 0.2  # evidence lost when a rival of another kind scores as well
 FULL_MARGIN = 0.25  # a lead of 25% of the score over that rival counts as a full margin
+COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 
 STOPWORDS = frozenset(
     """a an the and or but if then else of to in on at by for with from into onto over under about as is are
@@ -125,12 +128,12 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "sso": ("sso", "authentication"),
 }
 
-_SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"c\+\+"), " cpp "),
-    (re.compile(r"(?<![a-z0-9])c#"), " csharp "),
-    (re.compile(r"(?<![a-z0-9])f#"), " fsharp "),
-    (re.compile(r"(?<![a-z0-9])\.net\b"), " dotnet "),
-    (re.compile(r"\b([a-z]+)\.js\b"), r" \1js "),
+_SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring check, pattern, replacement)
+    ("c++", re.compile(r"c\+\+"), " cpp "),
+    ("c#", re.compile(r"(?<![a-z0-9])c#"), " csharp "),
+    ("f#", re.compile(r"(?<![a-z0-9])f#"), " fsharp "),
+    (".net", re.compile(r"(?<![a-z0-9])\.net\b"), " dotnet "),
+    (".js", re.compile(r"\b([a-z]+)\.js\b"), r" \1js "),
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES: tuple[str, ...] = (
@@ -144,7 +147,6 @@ _EXAMPLE_USER = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light, deterministic stemmer: strip one common suffix (twice at most), undouble, drop a final e.
 
@@ -167,16 +169,17 @@ def stem(word: str) -> str:
 def words(text: str) -> list[tuple[str, str]]:
     """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
     lowered = text.lower()
-    for pattern, replacement in _SPELLINGS:
-        lowered = pattern.sub(replacement, lowered)
-    pairs = []
-    for word in _WORD.findall(lowered):
-        if word.isdigit():
-            continue
-        for expanded in SYNONYMS.get(word, (word,)):
-            if expanded not in STOPWORDS:
-                pairs.append((word, stem(expanded)))
-    return pairs
+    for marker, pattern, replacement in _SPELLINGS:
+        if marker in lowered:
+            lowered = pattern.sub(replacement, lowered)
+    return [pair for word in _WORD.findall(lowered) for pair in _word_terms(word)]
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_terms(word: str) -> tuple[tuple[str, str], ...]:
+    if word.isdigit():
+        return ()
+    return tuple((word, stem(expanded)) for expanded in SYNONYMS.get(word, (word,)) if expanded not in STOPWORDS)
 
 
 def terms(text: str) -> list[str]:
@@ -262,19 +265,57 @@ class Recommendation:
         }
 
 
+def _copies(first: _Entry, second: _Entry) -> bool:
+    union = first.fingerprint | second.fingerprint
+    return len(first.fingerprint & second.fingerprint) / max(len(union), 1) >= COPY_OVERLAP
+
+
+@dataclass(frozen=True)
+class Background:
+    """How many agents of a reference catalog contain each term (terms found in one agent are left out).
+
+    Word rarity (idf) is counted over the reference and the routed agents together, so a project with four
+    agents gets the same confidences as a catalog of hundreds: "test" stays a common word, "playwright" a
+    telling one. The packaged background comes from the public corpus in tests/data/agent-corpus
+    (``benchmarks/bench_routing.py --write-background`` regenerates it).
+    """
+
+    agents: int
+    frequencies: Mapping[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"agents": self.agents, "documentFrequency": dict(sorted(self.frequencies.items()))}
+
+
+NO_BACKGROUND = Background(0, {})
+BACKGROUND_FILE = Path(__file__).with_name("routing_background.json")
+
+
+@functools.lru_cache(maxsize=1)
+def default_background() -> Background:
+    """The packaged background (see ``Background``)."""
+    data = json.loads(BACKGROUND_FILE.read_text(encoding="utf-8"))
+    return Background(int(data["agents"]), dict(data["documentFrequency"]))
+
+
 class Router:
     """A catalog of agents, built once, that recommends one for a task.
 
-    ``threshold`` is the confidence under which ``recommend`` names no agent.
+    ``threshold`` is the confidence under which ``recommend`` names no agent; ``background`` gives word
+    rarity independent of how many agents there are (the packaged one when None).
     """
 
-    def __init__(self, agents: Iterable[AgentSpec], threshold: float = DEFAULT_THRESHOLD) -> None:
+    def __init__(
+        self, agents: Iterable[AgentSpec], threshold: float = DEFAULT_THRESHOLD, background: Background | None = None
+    ) -> None:
         self.threshold = threshold
+        self.background = default_background() if background is None else background
         self.agents: list[AgentSpec] = sorted(agents, key=lambda agent: agent.name)
         self._entries: list[_Entry] = []
         self._postings: dict[str, list[tuple[int, float]]] = {}
         self._idf: dict[str, float] = {}
         self._build()
+        self._index = {entry.agent.name: index for index, entry in enumerate(self._entries)}
 
     # -- building the catalog -------------------------------------------------------------------------
 
@@ -289,7 +330,7 @@ class Router:
                     fields={name: frozenset(values) for name, values in fields.items()},
                     example_lines=tuple((line, frozenset(terms(line))) for line in example_lines),
                     not_for=tuple((text, frozenset(terms(text))) for text in _as_texts(agent.metadata.get("notForTasks"))),
-                    fingerprint=frozenset(terms(agent.description or "")),
+                    fingerprint=frozenset(fields["description"]),
                 )
             )
         count = max(len(tokenised), 1)
@@ -300,8 +341,11 @@ class Router:
                 for term in values:
                     per_field = occurrences.setdefault(term, {}).setdefault(index, {})
                     per_field[name] = per_field.get(name, 0) + 1
+        total = len(tokenised) + self.background.agents
+        self._unknown_idf = math.log(1 + (total + 0.5) / 0.5)
         for term, per_agent in occurrences.items():
-            idf = math.log(1 + (count - len(per_agent) + 0.5) / (len(per_agent) + 0.5))
+            frequency = len(per_agent) + self.background.frequencies.get(term, 0)
+            idf = math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
             self._idf[term] = idf
             self._postings[term] = [
                 (index, idf * sum(self._field_score(name, tf, len(tokenised[index][name]) / average[name])
@@ -347,8 +391,7 @@ class Router:
         """The share of the task's informative weight (idf) that agent ``index`` matches."""
         entry = self._entries[index]
         matched = set().union(*entry.fields.values())
-        unknown_idf = math.log(1 + (len(self._entries) + 0.5) / 0.5)
-        total = sum(self._idf.get(term, unknown_idf) for term in task_terms)
+        total = sum(self._idf.get(term, self._unknown_idf) for term in task_terms)
         hit = sum(self._idf[term] for term in task_terms if term in matched and term in self._idf)
         return hit / total if total else 0.0
 
@@ -384,10 +427,17 @@ class Router:
             other = self._entries[index]
             if index == ranked[position][0] or named & other.fields["name"]:
                 continue
-            overlap = len(entry.fingerprint & other.fingerprint) / max(len(entry.fingerprint | other.fingerprint), 1)
-            if overlap < 0.6:
+            if not _copies(entry, other):
                 return score
         return 0.0
+
+    def document_frequencies(self, minimum: int = 2) -> dict[str, int]:
+        """How many of this router's agents contain each term (terms in fewer than ``minimum`` left out)."""
+        return {term: len(postings) for term, postings in self._postings.items() if len(postings) >= minimum}
+
+    def copies(self, first: str, second: str) -> bool:
+        """Whether agents ``first`` and ``second`` are copies of one agent (near-identical descriptions)."""
+        return _copies(self._entries[self._index[first]], self._entries[self._index[second]])
 
     def recommend(self, task: str, top: int = 5) -> Recommendation:
         """The best agent for ``task`` if its confidence reaches the threshold, and ``top`` alternatives."""
@@ -421,7 +471,9 @@ class Router:
                 if term in entry.fields[name]:
                     by_field.setdefault(name, []).append(f"'{surface[term]}'")
                     break
-        parts = [f"matches {', '.join(found)} in {FIELD_LABELS[name]}" for name, found in by_field.items()]
+        if len(by_field) > 1:
+            by_field.pop("body", None)  # words of the instructions only matter when nothing else matched
+        parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" for name in FIELD_WEIGHTS if name in by_field]
         example = self._best_example(entry, task_terms)
         if example:
             parts.append(f"example task '{example}'")
@@ -515,11 +567,12 @@ def llm_rank(
     with the failure named in its reason.
     """
     names = [agent.name for agent in candidates]
+    owned = None
     try:
         if client is None:
             import anthropic
 
-            client = anthropic.Anthropic(timeout=60.0, max_retries=1)
+            client = owned = anthropic.Anthropic(timeout=60.0, max_retries=1)
         message = client.messages.create(
             model=model,
             max_tokens=1024,
@@ -537,8 +590,82 @@ def llm_rank(
             f"{fallback.reason} (LLM ranking failed: {first_line}; deterministic ranking used)",
             fallback.alternatives,
         )
+    finally:
+        if owned is not None:
+            owned.close()
     best = ranked[0]
     if best.confidence >= threshold:
         return Recommendation(best.agent, best.confidence, f"LLM: {best.reason}", ranked[1 : top + 1])
     reason = f"LLM: no candidate is a confident match (best: {best.agent} at {best.confidence:.2f}); work directly"
     return Recommendation(None, best.confidence, reason, ranked[:top])
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The agents to list in the dev prompt: all of them, or the most relevant when there are too many."""
+
+    agents: list[AgentSpec]
+    total: int
+    selected_by_relevance: bool
+
+
+def _group_query(group: str, titles: Sequence[str]) -> str:
+    return "\n".join([group, *titles])
+
+
+def select_for_prompt(
+    agents: Iterable[AgentSpec], task_groups: Mapping[str, Sequence[str]], *, threshold: int = 20, limit: int = 10
+) -> Selection:
+    """All ``agents`` when there are at most ``threshold``; otherwise the ``limit`` most relevant to the
+    pending ``task_groups`` (group -> task titles): each group's best agent first, in group order, then
+    the best remaining candidates of all groups by confidence. Agents matching no word, and copies of an
+    agent already chosen (the same description under another name), are left out."""
+    agents = list(agents)
+    if len(agents) <= threshold:
+        return Selection(agents, len(agents), False)
+    router = Router(agents)
+    by_name = {agent.name: agent for agent in agents}
+    rankings = [router.rank(_group_query(group, titles), limit=limit) for group, titles in task_groups.items()]
+    chosen: list[str] = []
+
+    def take(name: str) -> None:
+        if len(chosen) < limit and not any(name == other or router.copies(name, other) for other in chosen):
+            chosen.append(name)
+
+    for ranking in rankings:
+        if ranking:
+            take(ranking[0].agent)
+    for alternative in sorted((a for ranking in rankings for a in ranking), key=lambda a: (-a.confidence, a.agent)):
+        take(alternative.agent)
+    return Selection([by_name[name] for name in chosen], len(agents), True)
+
+
+@dataclass(frozen=True)
+class GroupMatch:
+    """The best agent for one pending task group, or ``None`` (a gap: no agent fits, work directly)."""
+
+    group: str
+    tasks: list[str]
+    recommended: str | None
+    confidence: float
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "group": self.group,
+            "tasks": list(self.tasks),
+            "recommended": self.recommended,
+            "confidence": self.confidence,
+            "reason": self.reason,
+        }
+
+
+def find_gaps(router: Router, groups: Mapping[str, Sequence[str]]) -> list[GroupMatch]:
+    """For each task group (group -> task titles), in order, its recommended agent or a gap."""
+    matches = []
+    for group, titles in groups.items():
+        recommendation = router.recommend(_group_query(group, titles), top=1)
+        matches.append(
+            GroupMatch(group, list(titles), recommendation.recommended, recommendation.confidence, recommendation.reason)
+        )
+    return matches

@@ -1,0 +1,107 @@
+"""``ralphy agents recommend | gaps | capabilities``: which agent fits a task, which task groups have none,
+and which agent can use which tool."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ralphy.cli.agents import agents
+from ralphy.cli.options import echo_json, json_option, project_dir_argument
+
+scopes_option = click.option(
+    "--scope", "scopes", multiple=True, type=click.Choice(["project", "user", "plugins", "all"]),
+    help="Where to look for agents (repeatable). Default: the agent_scopes setting (project).")
+threshold_option = click.option(
+    "--threshold", type=click.FloatRange(0.0, 1.0), default=None,
+    help="Confidence under which no agent is recommended. Default: the recommend_threshold setting (0.70).")
+
+
+def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -> tuple[Any, Any]:
+    """(config, discovered agents) for ``project_dir``."""
+    from ralphy.agents.discovery import discover_agents
+    from ralphy.config import load_config
+
+    config = load_config(project_dir, {"recommend_threshold": threshold, "agent_scopes": list(scopes) or None})
+    return config, discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
+
+
+@agents.command("recommend")
+@click.argument("task")
+@project_dir_argument
+@click.option("--top", type=click.IntRange(1, 50), default=5, show_default=True, help="How many alternatives.")
+@json_option
+@click.option("--llm", is_flag=True, help="Let a model re-rank the best candidates (falls back on any error).")
+@threshold_option
+@scopes_option
+def recommend(task: str, project_dir: Path, top: int, as_json: bool, llm: bool, threshold: float | None,
+              scopes: tuple[str, ...]) -> None:
+    """Recommend the agent of PROJECT_DIR (default: here) best suited for TASK, with a confidence."""
+    from ralphy.agents.routing import Router
+
+    config, specs = _load(project_dir, scopes, threshold)
+    router = Router(specs, threshold=config.recommend_threshold)
+    if llm:
+        result = router.recommend_llm(task, top, **({"model": config.model} if config.model else {}))
+    else:
+        result = router.recommend(task, top)
+    if as_json:
+        echo_json(result.to_dict())
+        return
+    if result.recommended:
+        click.echo(f"Recommended: {result.recommended} (confidence {result.confidence:.2f})")
+    else:
+        click.echo(f"No agent recommended (confidence {result.confidence:.2f}): work directly.")
+    click.echo(f"  {result.reason}")
+    if result.alternatives:
+        click.echo("Alternatives:")
+        for alternative in result.alternatives:
+            click.echo(f"  {alternative.confidence:.2f}  {alternative.agent}: {alternative.reason}")
+
+
+@agents.command("gaps")
+@project_dir_argument
+@json_option
+@threshold_option
+@scopes_option
+def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tuple[str, ...]) -> None:
+    """For each pending task group of the TASKS.md of PROJECT_DIR, the best agent or a gap."""
+    from ralphy.agents.routing import Router, find_gaps
+    from ralphy.tasks import load_tasks
+
+    config, specs = _load(project_dir, scopes, threshold)
+    groups = {group: [task.title for task in tasks]
+              for group, tasks in load_tasks(project_dir / config.tasks_file).pending_groups().items()}
+    matches = find_gaps(Router(specs, threshold=config.recommend_threshold), groups)
+    if as_json:
+        echo_json([match.to_dict() for match in matches])
+        return
+    if not matches:
+        click.echo("No pending task groups.")
+        return
+    for match in matches:
+        agent = match.recommended or "GAP (no agent fits: work directly)"
+        click.echo(f"{match.group} ({len(match.tasks)} pending): {agent}  [{match.confidence:.2f}]")
+        click.echo(f"  {match.reason}")
+
+
+@agents.command("capabilities")
+@project_dir_argument
+@json_option
+@scopes_option
+def capabilities(project_dir: Path, as_json: bool, scopes: tuple[str, ...]) -> None:
+    """Which agent of PROJECT_DIR can use which tool (an agent without `tools` has them all)."""
+    from ralphy.agents.capabilities import capability_map
+
+    _, specs = _load(project_dir, scopes, None)
+    result = capability_map(specs)
+    if as_json:
+        echo_json(result)
+        return
+    if not result["capabilitiesByAgent"]:
+        click.echo("No agents found.")
+        return
+    for tool, names in result["agentsByCapability"].items():
+        click.echo(f"{tool} ({len(names)}): {', '.join(names)}")
