@@ -60,10 +60,11 @@ class CliRun:
                 if b.get("type") == "tool_use" and b.get("name") == name]
 
 
-def run_cli(claude_bin: str, project: Path, prompt: str, env: dict[str, str], timeout: float = 90) -> CliRun:
+def run_cli(claude_bin: str, project: Path, prompt: str, env: dict[str, str], timeout: float = 90,
+            args: tuple[str, ...] = ()) -> CliRun:
     """Run ``claude -p`` headless in ``project`` with ``prompt`` on stdin; parse its stream-json."""
     argv = [claude_bin, "-p", "--output-format", "stream-json", "--verbose",
-            "--permission-mode", "acceptEdits", "--allowedTools", ALLOWED_TOOLS]
+            "--permission-mode", "acceptEdits", "--allowedTools", ALLOWED_TOOLS, *args]
     done = subprocess.run(argv, input=prompt, capture_output=True, text=True, cwd=project, env=env,
                           timeout=timeout, check=False)
     events = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]

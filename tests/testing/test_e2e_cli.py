@@ -84,12 +84,17 @@ def test_stuck_changes_nothing(claude_bin, claude_home, project):
     assert not (project / "src").exists()
 
 
-def test_question_ends_the_run_with_it(claude_bin, claude_home, project):
+def test_question_ends_the_run_until_answered_on_resume(claude_bin, claude_home, project):
     question = "Should I run the migration now?"
     with FakeMessagesAPI(DevScenario(question=question)) as api:
-        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+        env = claude_env(api.url, claude_home)
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), env)
+        asked_tasks_md = (project / "TASKS.md").read_text()
+        resumed = run_cli(claude_bin, project, "Yes, run it.", env, args=("--resume", run.result["session_id"]))
     assert run.result["result"].endswith(question)
-    assert (project / "TASKS.md").read_text() == TASKS_MD
+    assert asked_tasks_md == TASKS_MD
+    assert resumed.result["is_error"] is False
+    assert (project / "TASKS.md").read_text().count("- [x]") == 3
 
 
 def test_401_ends_with_is_error_and_status(claude_bin, claude_home, project):
@@ -147,3 +152,13 @@ def test_title_side_request_never_reaches_the_scenario(claude_bin, claude_home, 
     assert run.result["is_error"] is False
     assert tool_less, "the CLI sent no title request with nonessential traffic allowed"
     assert all(request.tools for request in seen)
+
+
+def test_cut_stream_makes_the_cli_fall_back_to_a_non_streaming_request(claude_bin, claude_home, project):
+    from ralphy.testing import cut, text
+
+    with FakeMessagesAPI(lambda request: cut(text("I only got this far"), after_events=3)) as api:
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+        streams = [body.get("stream") for body in api.requests]
+    assert streams == [True, None]  # the cut stream, then the same request without streaming
+    assert run.result["is_error"] is False and run.result["result"] == "I only got this far"
