@@ -1,0 +1,81 @@
+"""ralphy agents recommend / gaps / capabilities on a real project folder with real agent files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ralphy.cli import cli
+from tests.conftest import CORPUS
+
+FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
+    agents = tmp_path / "project" / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    for name in ("playwright-expert", "postgres-expert", "docker-expert"):
+        shutil.copy(FURAI / f"{name}.md", agents)
+    (tmp_path / "project" / "TASKS.md").write_text(
+        "# Tasks\n\n## Database\n- [ ] Optimize the slow PostgreSQL query\n- [x] Add the users table\n\n"
+        "## Release\n- [ ] Bump the version to 2.4.0\n\n## Done\n- [x] Set up the repo\n", encoding="utf-8")
+    return tmp_path / "project"
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_recommend_text_and_json(project: Path) -> None:
+    output = run("agents", "recommend", "Fix flaky Playwright login test", str(project), "--top", "2")
+    assert output.startswith("Recommended: playwright-expert (confidence 0.9")
+    assert "'playwright' in name" in output and "Alternatives:" in output
+    data = json.loads(run("agents", "recommend", "Fix flaky Playwright login test", str(project), "--json"))
+    assert data["recommended"] == "playwright-expert"
+    assert set(data) == {"recommended", "confidence", "reason", "alternatives"}
+
+
+def test_recommend_threshold_makes_a_gap(project: Path) -> None:
+    output = run("agents", "recommend", "Fix flaky Playwright login test", str(project), "--threshold", "1")
+    assert output.startswith("No agent recommended")
+    assert "work directly" in output
+
+
+def test_recommend_llm_falls_back_without_an_api(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "fake")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")  # nothing listens there
+    data = json.loads(run("agents", "recommend", "Fix flaky Playwright login test", str(project), "--llm", "--json"))
+    assert data["recommended"] == "playwright-expert"
+    assert "LLM ranking failed" in data["reason"]
+
+
+def test_gaps_per_pending_group(project: Path) -> None:
+    data = json.loads(run("agents", "gaps", str(project), "--json"))
+    assert [(m["group"], m["recommended"]) for m in data] == [("Database", "postgres-expert"), ("Release", None)]
+    assert data[0]["tasks"] == ["Optimize the slow PostgreSQL query"]
+    output = run("agents", "gaps", str(project))
+    assert "Database (1 pending): postgres-expert" in output
+    assert "Release (1 pending): GAP (no agent fits: work directly)" in output
+
+
+def test_gaps_without_tasks_file_is_one_clear_line(project: Path) -> None:
+    (project / "TASKS.md").unlink()
+    result = CliRunner().invoke(cli, ["agents", "gaps", str(project)])
+    assert result.exit_code == 1
+    assert result.output.startswith("ralphy: error: ") and "TASKS.md" in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_capabilities(project: Path) -> None:
+    data = json.loads(run("agents", "capabilities", str(project), "--json"))
+    assert sorted(data["capabilitiesByAgent"]) == ["docker-expert", "playwright-expert", "postgres-expert"]
+    assert data["agentsByCapability"]["Bash"] == ["docker-expert", "playwright-expert", "postgres-expert"]
+    assert "Bash (3): docker-expert, playwright-expert, postgres-expert" in run("agents", "capabilities", str(project))
