@@ -51,4 +51,4 @@ def main() -> None:
 
 
 # Command modules register themselves on `cli` when imported; keep this list in one place.
-from ralphy.cli import agents, prompt, dev, history  # noqa: E402,F401
+from ralphy.cli import agents, prompt, dev, history, catalog, factory  # noqa: E402,F401
