@@ -163,17 +163,22 @@ def _match_key(name: str) -> str:
     return name.lower().replace("-", "").replace("_", "")
 
 
+def _clash_problems(name: str, taken: Mapping[str, Path]) -> list[str]:
+    return [f"name: an agent {name!r} already exists ({path}); choose another name"
+            for other, path in taken.items() if _match_key(other) == _match_key(name)]
+
+
+def _privilege_problems(tools: Sequence[str], request: str, name: str) -> list[str]:
+    forbidden = forbidden_tools(request, name)
+    return [f"tools: {tool!r} is not allowed: {forbidden[base]}" for tool in tools
+            if (base := _tool_base(tool)) in forbidden]
+
+
 def draft_problems(draft: AgentDraft, request: str, taken: Mapping[str, Path]) -> list[str]:
     """Every rule ``draft`` breaks, one line each; ``taken`` maps existing agent names to their files."""
-    problems = name_problems(draft.name)
-    clash = next((path for other, path in taken.items() if _match_key(other) == _match_key(draft.name)), None)
-    if clash is not None:
-        problems.append(f"name: an agent {draft.name!r} already exists ({clash}); choose another name")
+    problems = name_problems(draft.name) + _clash_problems(draft.name, taken)
     problems += _description_problems(draft.description)
-    problems += tool_problems(draft.tools)
-    forbidden = forbidden_tools(request, draft.name)
-    problems += [f"tools: {tool!r} is not allowed: {forbidden[base]}" for tool in draft.tools
-                 if (base := _tool_base(tool)) in forbidden]
+    problems += tool_problems(draft.tools) + _privilege_problems(draft.tools, request, draft.name)
     problems += model_problems(draft.model)
     if len(draft.prompt.strip()) < PROMPT_MIN:
         problems.append(f"system_prompt: must be at least {PROMPT_MIN} characters")
@@ -198,18 +203,11 @@ def _description_problems(description: str) -> list[str]:
 def _override_problems(request: str, name: str | None, tools: Sequence[str] | None, model: str | None,
                        taken: Mapping[str, Path]) -> list[str]:
     """Problems with the user's own --name/--tools/--model: no model answer can fix these."""
-    problems = []
-    if not request.strip():
-        problems.append("the agent description is empty")
+    problems = [] if request.strip() else ["the agent description is empty"]
     if name is not None:
-        problems += name_problems(name)
-        problems += [f"name: an agent {name!r} already exists ({path})" for other, path in taken.items()
-                     if _match_key(other) == _match_key(name)]
+        problems += name_problems(name) + _clash_problems(name, taken)
     if tools is not None:
-        problems += tool_problems(tools)
-        forbidden = forbidden_tools(request, name or "")
-        problems += [f"tools: {tool!r} is not allowed: {forbidden[base]}" for tool in tools
-                     if (base := _tool_base(tool)) in forbidden]
+        problems += tool_problems(tools) + _privilege_problems(tools, request, name or "")
     if model is not None:
         problems += model_problems(model)
     return problems

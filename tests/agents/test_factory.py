@@ -359,3 +359,10 @@ def test_tool_and_model_rules() -> None:
     assert [m for m in ("sonnet", "opus", "haiku", "inherit", "claude-opus-4-1-20250805", "claude-3.5-sonnet")
             if model_problems(m)] == []
     assert [m for m in ("Sonnet", "gpt-4", "", "claude-") if not model_problems(m)] == []
+
+
+def test_an_empty_description_is_refused_before_asking(project: Path) -> None:
+    with FakeMessagesAPI(lambda request: submit(GOOD_REVIEWER)) as api:
+        with pytest.raises(AgentCreationError, match="the agent description is empty"):
+            create(api, "  \n ", project)
+        assert api.requests == []
