@@ -3,7 +3,6 @@ gaps, prompt selection, and the LLM re-ranking against the scripted Messages API
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import anthropic
@@ -152,7 +151,7 @@ def test_small_sets_are_listed_whole() -> None:
     assert selection.agents == specs and selection.total == 2 and not selection.selected_by_relevance
 
 
-def test_large_sets_keep_the_best_per_group_first(tmp_path: Path) -> None:
+def test_large_sets_keep_the_best_per_group_first() -> None:
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
