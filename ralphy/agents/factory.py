@@ -505,23 +505,30 @@ def gap_description(group: str, titles: Sequence[str]) -> str:
 
 def draft_missing_agents(
     project_dir: str | os.PathLike[str],
-    gaps: Mapping[str, Sequence[str]] | Iterable[tuple[str, Sequence[str]]],
+    gaps: Mapping[str, Sequence[str]] | Iterable[Any],
     *,
     client: Any = None,
     confirm: Callable[[str], bool],
     llm_model: str = DEFAULT_LLM_MODEL,
 ) -> list[CreatedAgent]:
-    """Draft one agent per gap (group name -> its task titles), write each that ``confirm(summary)`` accepts.
+    """Draft one agent per gap, write each that ``confirm(summary)`` accepts; returns the agents written.
 
-    A gap whose agent cannot be created is logged and skipped; an AuthenticationError stops everything.
-    Returns the agents written.
+    ``gaps`` maps a task group to its task titles, or lists ``(group, titles)`` pairs or routing's
+    ``GroupMatch`` records (``.group``, ``.tasks``). A gap whose agent cannot be created is logged and
+    skipped; an AuthenticationError stops everything.
     """
     project = Path(project_dir)
-    pairs = list(gaps.items() if isinstance(gaps, Mapping) else gaps)
+    pairs = list(gaps.items()) if isinstance(gaps, Mapping) else [_gap_pair(gap) for gap in gaps]
     if client is None:
         with _default_client() as own_client:
             return _draft_gaps(project, pairs, own_client, confirm, llm_model)
     return _draft_gaps(project, pairs, client, confirm, llm_model)
+
+
+def _gap_pair(gap: Any) -> tuple[str, Sequence[str]]:
+    if isinstance(gap, tuple):
+        return gap
+    return gap.group, gap.tasks
 
 
 def _draft_gaps(project: Path, gaps: list[tuple[str, Sequence[str]]], client: Any,

@@ -19,6 +19,7 @@ from ralphy.agents.factory import (
     name_problems,
     tool_problems,
 )
+from ralphy.agents.routing import GroupMatch
 from ralphy.errors import AgentCreationError, AuthenticationError
 from ralphy.testing import FakeMessagesAPI, Request, authentication_error, server_error, text, tool_use
 
@@ -313,7 +314,10 @@ def test_draft_missing_agents_skips_a_failing_gap_but_stops_on_auth_errors(proje
         with anthropic.Anthropic(api_key="k", base_url=api.url, max_retries=0) as client:
             written = draft_missing_agents(project, [("Broken", ["x"]), ("API", ["Add /health"])],
                                            client=client, confirm=lambda summary: True)
+            from_routing = draft_missing_agents(project, [GroupMatch("Docs", ["Write the guide"], None, 0.1, "")],
+                                                client=client, confirm=lambda summary: True)
     assert [created.spec.name for created in written] == ["api-worker"]
+    assert [created.spec.name for created in from_routing] == ["docs-worker"]
 
     with FakeMessagesAPI(lambda request: authentication_error()) as api:
         with anthropic.Anthropic(api_key="k", base_url=api.url, max_retries=0) as client:
