@@ -45,7 +45,8 @@ _PLUGIN_MAX_DEPTH = 32
 
 # JavaScript's \s (what the CLI's regexes and String.trim() use); Python's \s differs (no U+FEFF).
 _JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-_FRONTMATTER = re.compile(rf"^---[{_JS_SPACE}]*\n([\s\S]*?)---[{_JS_SPACE}]*\n?")
+_TOOL_SEPARATORS = re.compile("[, ]")
+_SPACE_RUN = re.compile(rf"[{_JS_SPACE}]*")
 _FALLBACK_LINE = re.compile(rf"^([a-zA-Z_-]+):[{_JS_SPACE}]+([^\n\r\u2028\u2029]+)$")
 _YAML_SPECIAL = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
 _LEADING_TABS = re.compile(r"^\t+", re.M)
@@ -211,6 +212,9 @@ def _split_tool_values(value: Any) -> tuple[str, ...] | None:
 
 
 def _split_tool_string(text: str) -> Iterator[str]:
+    if "(" not in text and ")" not in text:
+        yield from (tool for part in _TOOL_SEPARATORS.split(text) if (tool := part.strip(_JS_TRIM_CHARS)))
+        return
     current, in_parens = "", False
     for char in text:
         if char in "()":
@@ -240,15 +244,32 @@ def _frontmatter_tools(frontmatter: dict[str, Any], key: str, absent: tuple[str,
 # One file
 
 
+def find_frontmatter(text: str) -> tuple[str, str] | None:
+    """(frontmatter text, content after it), or None: the CLI's ``/^---\\s*\\n([\\s\\S]*?)---\\s*\\n?/``."""
+    if not text.startswith("---"):
+        return None
+    opening = text[3:_SPACE_RUN.match(text, 3).end()]  # type: ignore[union-attr]
+    if "\n" not in opening:
+        return None
+    start = 3 + opening.rindex("\n") + 1
+    end = text.find("---", start)
+    if end < 0:
+        return None
+    return text[start:end], text[_SPACE_RUN.match(text, end + 3).end():]  # type: ignore[union-attr]
+
+
 def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
     """Split ``text`` like the CLI: (frontmatter dict, content after it, YAML error or None).
 
     No frontmatter gives ``({}, text, None)``. YAML that is not a mapping gives ``{}``.
     """
-    match = _FRONTMATTER.match(text)
-    if not match:
+    found = find_frontmatter(text)
+    if found is None:
         return {}, text, None
-    raw, content = match.group(1), text[match.end():]
+    raw, content = found
+    simple = simple_frontmatter(raw)
+    if simple is not None:
+        return simple, content, None
     try:
         data = _load_yaml(raw)
     except _yaml_error():
@@ -257,6 +278,43 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
         except _yaml_error() as exc:
             return {}, content, _one_line(str(exc))
     return (data if isinstance(data, dict) else {}), content, None
+
+
+_SIMPLE_LINE = re.compile(
+    r"""([A-Za-z_][A-Za-z0-9_-]*): +(?:"((?:[^"\\]|\\["\\/nt])*)"|'((?:[^']|'')*)'"""
+    r"""|([^ \-?:,\[\]{}#&*!|>'"%@`][^\[\]{}]*))""")
+_CORE_SCALAR = re.compile(
+    r"~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
+    r"|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+_DOUBLE_QUOTED_ESCAPE = re.compile(r"\\(.)")
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t"}
+
+
+def simple_frontmatter(raw: str) -> dict[str, str] | None:
+    """A fast path for the common frontmatter: one-line ``key: value`` pairs whose value YAML 1.2 reads as a
+    string (plain text, or a quoted string with simple escapes).
+
+    Returns None (use the YAML parser) for anything else, so the result always equals the parser's (a test
+    checks this on the whole corpus). PyYAML dominates discovery time; this keeps discovery near a raw read.
+    """
+    data: dict[str, str] = {}
+    for line in raw.split("\n"):
+        if not line:
+            continue
+        match = _SIMPLE_LINE.fullmatch(line)
+        if not match or not line.isprintable() or _CORE_SCALAR.fullmatch(match.group(1)):
+            return None
+        key, double, single, plain = match.groups()
+        if double is not None:
+            data[key] = _DOUBLE_QUOTED_ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], double)
+        elif single is not None:
+            data[key] = single.replace("''", "'")
+        else:
+            value = plain.rstrip(" ")
+            if ": " in value or " #" in value or value.endswith(":") or _CORE_SCALAR.fullmatch(value):
+                return None
+            data[key] = value
+    return data
 
 
 def _quote_special_values(raw: str) -> str:
@@ -289,22 +347,28 @@ def _one_line(text: str) -> str:
 def _read_text(path: Path) -> str | AgentProblem:
     """The file's text, or why it cannot be an agent (not a regular file, too big, unreadable)."""
     try:
-        stat = path.stat()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # non-blocking: a FIFO named x.md must not hang us
     except OSError as exc:
         return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}")
-    if not _is_regular(stat.st_mode):
-        return AgentProblem(path, "not a regular file")
-    if stat.st_size > MAX_AGENT_FILE_BYTES:
-        return AgentProblem(path, f"file is {stat.st_size:,} bytes, over the CLI's 1 MiB limit")
     try:
-        data = path.read_bytes()
+        stat = os.fstat(fd)
+        if not stat_module.S_ISREG(stat.st_mode):
+            return AgentProblem(path, "not a regular file")
+        if stat.st_size > MAX_AGENT_FILE_BYTES:
+            return AgentProblem(path, f"file is {stat.st_size:,} bytes, over the CLI's 1 MiB limit")
+        data = _read_all(fd, stat.st_size)
     except OSError as exc:
         return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}")
+    finally:
+        os.close(fd)
     return data.decode("utf-8", errors="replace")  # what the CLI's readFile(..., "utf8") does
 
 
-def _is_regular(mode: int) -> bool:
-    return stat_module.S_ISREG(mode)
+def _read_all(fd: int, size: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, max(size, 65536) + 1):
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def load_agent_file(path: str | os.PathLike[str], scope: str = "project", prefix: str = "") -> AgentSpec | AgentProblem:
@@ -313,14 +377,15 @@ def load_agent_file(path: str | os.PathLike[str], scope: str = "project", prefix
     ``scope`` is project, user or plugin. ``prefix`` (plugins only) is ``plugin:`` or ``plugin:sub:``; plugin
     files follow the CLI's lenient plugin rules (name defaults to the file name, description optional).
     """
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)
     text = _read_text(path)
     if isinstance(text, AgentProblem):
         return text
     frontmatter, content, yaml_error = split_frontmatter(text)
     if scope == "plugin":
         return _plugin_spec(path, prefix, frontmatter, content)
-    problem = _check_frontmatter(path, text, frontmatter, yaml_error)
+    # split_frontmatter hands back `text` itself when there is no frontmatter
+    problem = _check_frontmatter(path, text, frontmatter, yaml_error, has_frontmatter=content is not text)
     if problem:
         return problem
     return AgentSpec(
@@ -336,11 +401,12 @@ def load_agent_file(path: str | os.PathLike[str], scope: str = "project", prefix
     )
 
 
-def _check_frontmatter(path: Path, text: str, frontmatter: dict[str, Any], yaml_error: str | None) -> AgentProblem | None:
+def _check_frontmatter(path: Path, text: str, frontmatter: dict[str, Any], yaml_error: str | None, *,
+                       has_frontmatter: bool) -> AgentProblem | None:
     name, description = frontmatter.get("name"), frontmatter.get("description")
     if yaml_error is not None:
         return AgentProblem(path, f"frontmatter is not valid YAML: {yaml_error}")
-    if not _FRONTMATTER.match(text):
+    if not has_frontmatter:
         if text.startswith("\ufeff---"):
             return AgentProblem(path, "starts with a byte-order mark, so the CLI sees no frontmatter")
         return AgentProblem(path, "no frontmatter (the file must start with a line '---')")
@@ -442,13 +508,17 @@ def _visit_entry(entry: os.DirEntry[str], visit: Any) -> Iterator[Path]:
     """Agent files are yielded; anything else the CLI passes over is yielded as ``AgentFile`` "ignored"."""
     path = Path(entry.path)
     try:
-        mode = path.stat().st_mode if entry.is_symlink() else entry.stat(follow_symlinks=False).st_mode
+        if entry.is_symlink():
+            mode = path.stat().st_mode
+            is_dir, is_file = stat_module.S_ISDIR(mode), stat_module.S_ISREG(mode)
+        else:
+            is_dir, is_file = entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
     except OSError as exc:
         yield AgentFile(path, "", "ignored", reason=f"cannot follow the symlink: {exc.strerror or exc}")
         return
-    if stat_module.S_ISDIR(mode):
+    if is_dir:
         yield from visit(path)
-    elif stat_module.S_ISREG(mode) and entry.name.endswith(".md"):
+    elif is_file and entry.name.endswith(".md"):
         yield path
     else:
         yield AgentFile(path, "", "ignored", reason="not a '.md' file (the CLI reads only *.md, case-sensitive)")

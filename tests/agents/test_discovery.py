@@ -180,3 +180,20 @@ def test_parse_tools(value, tools) -> None:
 def test_unknown_scope_is_a_bug() -> None:
     with pytest.raises(ValueError, match="unknown scope"):
         discover_agents("/", scopes=("galaxy",))
+
+
+def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
+    """simple_frontmatter is only an optimisation: wherever it answers, the YAML parser must agree."""
+    from ralphy.agents.discovery import _load_yaml, find_frontmatter, simple_frontmatter
+    from tests.conftest import CORPUS
+
+    answered = 0
+    tricky = ['description: "a \\\\n b \\" c"', "description: 'it''s'", "name: x  ", "name: true",
+              "name: 0x1F", "description: a: b", "description: a #b", "description: [x]", "key: -x"]
+    raws = [found[0] for p in CORPUS.rglob("*.md") if (found := find_frontmatter(p.read_text(encoding="utf-8")))]
+    for raw in raws + tricky:
+        fast = simple_frontmatter(raw)
+        if fast is not None:
+            answered += 1
+            assert fast == _load_yaml(raw), raw
+    assert answered > 500

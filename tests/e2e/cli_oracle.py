@@ -26,7 +26,7 @@ def cli_agents(claude_bin: str, cwd: Path, home: Path, *, plugin_dirs: tuple[Pat
         argv += ["--plugin-dir", str(plugin_dir)]
     done = subprocess.run(argv, input=_INITIALIZE, capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=timeout, check=False)
-    for line in done.stdout.splitlines():
+    for line in done.stdout.split("\n"):  # not splitlines(): descriptions may hold U+2028
         message = json.loads(line) if line.startswith("{") else {}
         if message.get("type") == "control_response":
             return message["response"]["response"]["agents"]
