@@ -50,6 +50,7 @@ class Config:
     same_error_open: int = 5
     failures_open: int = 3
     permission_denials_open: int = 2
+    max_questions: int = 3  # question-only iterations in a row before the breaker opens
     backoff_seconds: float = 5.0
     backoff_max_seconds: float = 300.0
     usage_limit_margin_seconds: float = 60.0

@@ -154,6 +154,7 @@ class DevLoop:
 
         self.dev_agent = DevAgent(self.project, self.config)
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
+        _keep_out_of_git(self.project / ".ralphy")
         with Store.open(self.project) as store:
             self.store = store
             self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv))
@@ -456,6 +457,14 @@ class DevLoop:
         return False
 
 
+def _keep_out_of_git(state_dir: Path) -> None:
+    """ralphy's state is not the project's work: a ``.ralphy/.gitignore`` of ``*`` keeps git status clean."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    ignore = state_dir / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# ralphy's run state (history, breaker, transcripts): not part of the project\n*\n")
+
+
 def _delegation_report(delegation: Delegation, task_ids_in: Callable[[str], list[str]]) -> DelegationReport:
     ids = task_ids_in(delegation.description) or task_ids_in(delegation.prompt)
     return DelegationReport(delegation.agent, delegation.description, ids, delegation.status, delegation.error)
@@ -492,3 +501,20 @@ def environ_for_claude(environ: Mapping[str, str] | None = None) -> dict[str, st
     from ralphy.claude.process import child_env
 
     return child_env(os.environ if environ is None else environ)
+
+
+def create_missing_agents(project_dir: Path, config: Config, confirm: Callable[[str], bool]) -> list:
+    """``ralphy dev --create-missing``: draft an agent (``ralphy.agents.factory``) for each pending task group
+    no discovered agent fits (a gap, by ``ralphy.agents.routing``), writing those ``confirm`` accepts."""
+    from ralphy.agents.discovery import discover_agents
+    from ralphy.agents.factory import draft_missing_agents
+    from ralphy.agents.routing import Router, find_gaps
+
+    task_list = load_tasks(project_dir / config.tasks_file)
+    groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
+    agents = discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
+    gaps = [match for match in find_gaps(Router(agents, threshold=config.recommend_threshold), groups)
+            if match.recommended is None]
+    if not gaps:
+        return []
+    return draft_missing_agents(project_dir, gaps, confirm=confirm)

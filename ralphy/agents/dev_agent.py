@@ -32,6 +32,7 @@ from ralphy.prompts import TDD_INSTRUCTIONS, render, render_dev_prompt
 from ralphy.tasks import TaskList, load_tasks
 
 logger = logging.getLogger(__name__)
+LOGGED_NAMES = 20  # agent names in the discovery log line; the rest are counted
 
 
 class DevAgent:
@@ -49,16 +50,15 @@ class DevAgent:
 
     def _discover_agents(self) -> list[AgentSpec]:
         """The subagents Claude would see in this project (the config's scopes; project only by default)."""
-        scopes = tuple(self.config.agent_scopes)
-        if "all" in scopes:
-            scopes = ("project", "user", "plugins")
-        self.discovery = discover_agents(self.project_path, scopes=scopes)
+        self.discovery = discover_agents(self.project_path, scopes=tuple(self.config.agent_scopes))
         for problem in self.discovery.problems:
             logger.debug("Skipped agent file %s: %s", problem.path, problem.reason)
         agents = list(self.discovery.agents)
         self.agents_total = len(agents)
         if agents:
-            logger.info("Discovered %d agents: %s", len(agents), [agent.name for agent in agents])
+            names = [agent.name for agent in agents]
+            more = len(names) - LOGGED_NAMES
+            logger.info("Discovered %d agents: %s%s", len(names), names[:LOGGED_NAMES], f" (and {more} more)" if more > 0 else "")
         else:
             logger.info("No agents found, using direct implementation")
         return agents

@@ -46,9 +46,12 @@ def _raise_interrupted(signum, frame):
 @click.option("--no-wait", is_flag=True, help="On a usage limit, exit 5 instead of waiting for the reset.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary on stdout at the end.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
+@click.option("--create-missing", is_flag=True,
+              help="Before the run, draft a subagent (via the Messages API) for each task group no agent fits.")
+@click.option("-y", "--yes", is_flag=True, help="With --create-missing: write the drafted agents without asking.")
 @click.pass_context
 def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_wall_seconds, iteration_timeout,
-        permission_mode, on_question, no_wait, as_json, quiet) -> None:
+        permission_mode, on_question, no_wait, as_json, quiet, create_missing, yes) -> None:
     """Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done.
 
     \b
@@ -57,7 +60,7 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     """
     from ralphy.claude.process import child_env, resolve_claude_bin
     from ralphy.config import load_config
-    from ralphy.loop import LoopOptions, dev as run_dev, summary_json
+    from ralphy.loop import LoopOptions, create_missing_agents, dev as run_dev, summary_json
 
     config = load_config(project_dir, {
         "claude_bin": claude_bin, "model": model, "max_iterations": max_iterations, "max_cost_usd": max_cost_usd,
@@ -66,6 +69,12 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     })
     binary = resolve_claude_bin(config.claude_bin)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if create_missing:
+        if not (yes or interactive):
+            raise click.UsageError("--create-missing needs --yes when not on a terminal")
+        confirm = (lambda summary: True) if yes else (lambda summary: click.confirm(f"{summary}\nWrite this agent?"))
+        for created in create_missing_agents(project_dir, config, confirm):
+            click.echo(f"created agent {created.spec.name} in {created.path}", err=True)
     policy = config.on_question or ("ask" if interactive else "pause")
     reporter = _reporter(quiet, as_json)
     options = LoopOptions(

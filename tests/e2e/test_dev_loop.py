@@ -51,7 +51,6 @@ def project(tmp_path: Path) -> Path:
     (root / ".claude" / "agents").mkdir(parents=True)
     (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
     (root / "TASKS.md").write_text(TASKS)
-    (root / ".gitignore").write_text(".ralphy/\n")
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
@@ -93,6 +92,8 @@ def test_agents_present_one_group_delegated_one_direct(project, claude_home, cla
     created = sorted(p.name for p in (project / "src").iterdir())
     assert len(created) == 3  # one file per task, written by the CLI's own Write tool
     assert Path(first["transcript"]).is_file()
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=project, capture_output=True, text=True).stdout
+    assert ".ralphy" not in status  # ralphy's own state stays out of the user's git status
 
 
 def test_no_agents_all_direct(project, claude_home, claude_bin):
@@ -246,3 +247,31 @@ def test_auto_policy_replies_at_most_twice_then_pauses(project, claude_home, cla
     assert proc.returncode == 4, proc.stderr
     assert [it["outcome"] for it in data["iterations"]] == ["question"] * 3
     assert auto_replies == 2
+
+
+def test_create_missing_drafts_an_agent_for_the_gap_and_the_run_uses_it(project, claude_home, claude_bin):
+    from ralphy.testing import Request, tool_use
+
+    (project / "TASKS.md").write_text("# Tasks\n\n## Terraform infrastructure\n- [ ] 1.1 Write Terraform for an S3 bucket\n")
+    drafted = {
+        "name": "terraform-writer",
+        "description": "Writes Terraform modules for cloud infrastructure (S3 buckets, IAM, VPCs).\n"
+                       "<example>\nuser: \"Write Terraform for an S3 bucket\"\nassistant: \"I'll use the "
+                       "terraform-writer agent.\"\n</example>",
+        "tools": ["Read", "Write", "Edit", "Bash"],
+        "model": "sonnet",
+        "system_prompt": "You write small, reviewed Terraform modules, test-first with terraform validate.",
+    }
+    dev_model = DevScenario({"Terraform": "terraform-writer"})
+
+    def model(request: Request):
+        if "submit_agent" in request.tools:  # tool names
+            return tool_use("submit_agent", drafted)
+        return dev_model(request)
+
+    with FakeMessagesAPI(model) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--create-missing", "--yes")
+    assert proc.returncode == 0, proc.stderr
+    assert (project / ".claude" / "agents" / "generated" / "terraform-writer.md").is_file()
+    assert "created agent terraform-writer" in proc.stderr
+    assert handled_by(summary(proc)) == {"1.1": "terraform-writer"}

@@ -184,3 +184,27 @@ def test_render_dev_prompt_needs_no_project(tmp_path):
     )
     assert "## Agent Orchestration" in prompt and "- **a**: does a" in prompt and "TDD" not in prompt
     assert "the go project" in prompt
+
+
+def test_many_agents_list_only_the_most_relevant(tmp_path, caplog):
+    import shutil
+
+    from tests.conftest import CORPUS
+
+    project = make_project(tmp_path / "p", {}, "## Database\n- [ ] 1 Add a GIN index to speed up the PostgreSQL search query\n")
+    agent_dir = project / ".claude" / "agents"
+    for collection in CORPUS.iterdir():
+        if collection.is_dir():
+            shutil.copytree(collection, agent_dir / collection.name)
+    config = CONFIG.replace(prompt_agent_threshold=20, prompt_agent_limit=10)
+    with caplog.at_level(logging.INFO, logger="ralphy"):
+        prompt = DevAgent(project, config).build_prompt()
+    agent_lines = [line for line in prompt.splitlines() if line.startswith("- **")]
+    total = int(caplog.messages[0].split()[1])  # "Discovered N agents: [...] (and M more)"
+    assert caplog.messages[0].endswith(f"(and {total - 20} more)")
+    assert total > 400
+    assert 1 <= len(agent_lines) <= 10  # agents matching no word of the pending tasks are left out
+    assert f"{len(agent_lines)} most relevant of {total} shown" in prompt
+    section = prompt.split("## Agent Orchestration", 1)[1].split("## Rules", 1)[0]
+    assert len(section) / 4 < 2500  # about 4 characters a token
+    assert any("postgres" in line.lower() or "database" in line.lower() for line in agent_lines[:3])

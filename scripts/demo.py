@@ -1,0 +1,56 @@
+"""Run `ralphy dev` end to end on a copy of examples/demo: the real Claude CLI against the bundled scripted model.
+
+Called by scripts/demo after set-up. The scripted model (ralphy.testing.DevScenario) serves on 127.0.0.1; it
+delegates the "Core library" group to the project's tdd-orchestrator subagent and does the rest directly.
+Nothing leaves this machine and the user's own ~/.claude is not touched (the CLI gets a throwaway home).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, find_claude_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*argv: str, env: dict[str, str], check: bool = False) -> int:
+    return subprocess.run(list(argv), env=env, check=check).returncode
+
+
+def main(extra_args: list[str]) -> int:
+    claude = find_claude_cli()
+    if claude is None:
+        print("demo: the Claude CLI is not installed (scripts/setup.sh installs it)", file=sys.stderr)
+        return 1
+    work = Path(tempfile.mkdtemp(prefix="ralphy-demo."))
+    project = work / "demo"
+    shutil.copytree(ROOT / "examples" / "demo", project)
+    git = ["git", "-C", str(project)]
+    for args in (["init", "-q"], ["add", "-A"],
+                 ["-c", "user.name=demo", "-c", "user.email=demo@example.invalid", "commit", "-qm", "demo project"]):
+        subprocess.run(git + args, check=True)
+
+    ralphy = [sys.executable, "-m", "ralphy"]
+    with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
+        env = claude_env(api.url, work / "home")
+        env["RALPHY_CLAUDE_BIN"] = claude
+        print(f"== ralphy dev {project}   (real Claude CLI {claude}, scripted model at {api.url})", flush=True)
+        status = run(*ralphy, "dev", str(project), *extra_args, env=env)
+    print(f"\n== TASKS.md after the run (exit code {status})", flush=True)
+    print((project / "TASKS.md").read_text())
+    print("== what the Claude CLI changed (git status)", flush=True)
+    run(*git, "status", "--short", env=dict(os.environ))
+    print("\n== ralphy log", flush=True)
+    run(*ralphy, "log", str(project), env=dict(os.environ))
+    print(f"\nThe demo project stays in {project}; try `ralphy status {project}`.")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
