@@ -381,6 +381,7 @@ def _end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
     _signal_group(proc.pid, signal.SIGTERM)
     _wait_for_exit(proc.pid, time.monotonic() + grace)
     _signal_group(proc.pid, signal.SIGKILL)
+    proc.kill()  # in case the CLI moved itself to another group; harmless otherwise (not yet reaped)
     proc.wait()
 
 
