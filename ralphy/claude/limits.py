@@ -34,7 +34,7 @@ _RESET_AT = re.compile(
     re.IGNORECASE,
 )
 _USAGE_LIMIT = re.compile(
-    r"you've (?:hit|reached) your .*limit|usage limit reached|\blimit reached\b.*\breset",
+    r"you['’]ve (?:hit|reached) your .*limit|usage limit reached|\blimit reached\b.*\breset",
     re.IGNORECASE,
 )
 

@@ -47,6 +47,7 @@ def test_rate_limit_events_that_did_not_reject_say_nothing() -> None:
     ("text", "expected"),
     [
         ("You've hit your session limit · resets 3:45pm", datetime(2026, 11, 22, 15, 45, tzinfo=PARIS)),
+        ("You’ve hit your session limit · resets 3:45pm", datetime(2026, 11, 22, 15, 45, tzinfo=PARIS)),
         ("You've hit your session limit · resets 2:15pm", datetime(2026, 11, 23, 14, 15, tzinfo=PARIS)),  # passed
         ("5-hour limit reached ∙ resets 2am", datetime(2026, 11, 23, 2, 0, tzinfo=PARIS)),
         ("You've hit your session limit · resets 12am", datetime(2026, 11, 23, 0, 0, tzinfo=PARIS)),
