@@ -344,24 +344,26 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _read_text(path: Path) -> str | AgentProblem:
-    """The file's text, or why it cannot be an agent (not a regular file, too big, unreadable)."""
+def _read_text(os_path: str, path: Path) -> tuple[str | AgentProblem, os.stat_result | None]:
+    """The file's text, or why it cannot be an agent (not a regular file, too big, unreadable), with the open
+    file's status (None when it could not be opened). ``os_path`` is ``path`` as a string."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # non-blocking: a FIFO named x.md must not hang us
+        fd = os.open(os_path, os.O_RDONLY | os.O_NONBLOCK)  # non-blocking: a FIFO named x.md must not hang us
     except OSError as exc:
-        return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}")
+        return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}"), None
+    stat = None
     try:
         stat = os.fstat(fd)
         if not stat_module.S_ISREG(stat.st_mode):
-            return AgentProblem(path, "not a regular file")
+            return AgentProblem(path, "not a regular file"), stat
         if stat.st_size > MAX_AGENT_FILE_BYTES:
-            return AgentProblem(path, f"file is {stat.st_size:,} bytes, over the CLI's 1 MiB limit")
+            return AgentProblem(path, f"file is {stat.st_size:,} bytes, over the CLI's 1 MiB limit"), stat
         data = _read_all(fd, stat.st_size)
     except OSError as exc:
-        return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}")
+        return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}"), stat
     finally:
         os.close(fd)
-    return data.decode("utf-8", errors="replace")  # what the CLI's readFile(..., "utf8") does
+    return data.decode("utf-8", errors="replace"), stat  # what the CLI's readFile(..., "utf8") does
 
 
 def _read_all(fd: int, size: int) -> bytes:
@@ -378,9 +380,13 @@ def load_agent_file(path: str | os.PathLike[str], scope: str = "project", prefix
     files follow the CLI's lenient plugin rules (name defaults to the file name, description optional).
     """
     path = path if isinstance(path, Path) else Path(path)
-    text = _read_text(path)
+    text, _ = _read_text(os.fspath(path), path)
     if isinstance(text, AgentProblem):
         return text
+    return _agent_from_text(path, text, scope, prefix)
+
+
+def _agent_from_text(path: Path, text: str, scope: str, prefix: str) -> AgentSpec | AgentProblem:
     frontmatter, content, yaml_error = split_frontmatter(text)
     if scope == "plugin":
         return _plugin_spec(path, prefix, frontmatter, content)
@@ -477,12 +483,14 @@ def _js_string(value: Any) -> str:
 # Walking directories
 
 
-def _walk_agent_dir(root: Path) -> Iterator[Path | AgentFile]:
+def _walk_agent_dir(root: Path) -> list[tuple[Path, str, bool] | AgentFile]:
     """``*.md`` files under ``root`` in the CLI's order: depth first, directory-listing order, symlinks
-    followed, each directory (by device and inode) visited once."""
+    followed, each directory (by device and inode) visited once. A file comes as (path, the path as a string,
+    whether the entry is a symlink); anything else the CLI passes over as an "ignored" ``AgentFile``."""
+    found: list[tuple[Path, str, bool] | AgentFile] = []
     seen: set[tuple[int, int]] = set()
 
-    def visit(directory: Path) -> Iterator[Path | AgentFile]:
+    def visit(directory: Path) -> None:
         try:
             stat = directory.stat()
         except OSError as exc:
@@ -499,35 +507,38 @@ def _walk_agent_dir(root: Path) -> Iterator[Path | AgentFile]:
             log.debug("cannot list %s: %s", directory, exc)
             return
         for entry in entries:
-            yield from _visit_entry(entry, visit)
+            path = directory / entry.name
+            try:
+                symlink, is_dir, is_file = _entry_type(entry)
+            except OSError as exc:
+                found.append(AgentFile(path, "", "ignored", reason=f"cannot follow the symlink: {exc.strerror or exc}"))
+                continue
+            if is_dir:
+                visit(path)
+            elif is_file and entry.name.endswith(".md"):
+                found.append((path, entry.path, symlink))
+            else:
+                found.append(AgentFile(path, "", "ignored",
+                                       reason="not a '.md' file (the CLI reads only *.md, case-sensitive)"))
 
-    yield from visit(root)
-
-
-def _visit_entry(entry: os.DirEntry[str], visit: Any) -> Iterator[Path]:
-    """Agent files are yielded; anything else the CLI passes over is yielded as ``AgentFile`` "ignored"."""
-    path = Path(entry.path)
-    try:
-        if entry.is_symlink():
-            mode = path.stat().st_mode
-            is_dir, is_file = stat_module.S_ISDIR(mode), stat_module.S_ISREG(mode)
-        else:
-            is_dir, is_file = entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
-    except OSError as exc:
-        yield AgentFile(path, "", "ignored", reason=f"cannot follow the symlink: {exc.strerror or exc}")
-        return
-    if is_dir:
-        yield from visit(path)
-    elif is_file and entry.name.endswith(".md"):
-        yield path
-    else:
-        yield AgentFile(path, "", "ignored", reason="not a '.md' file (the CLI reads only *.md, case-sensitive)")
+    visit(root)
+    return found
 
 
-def _walk_plugin_dir(root: Path) -> Iterator[tuple[Path, tuple[str, ...]]]:
-    """Plugin agent files with their sub-folder names: no symlinks, ``.md`` in any case, depth < 32."""
+def _entry_type(entry: os.DirEntry[str]) -> tuple[bool, bool, bool]:
+    """(is a symlink, is a directory, is a regular file), following a symlink; OSError for a broken one."""
+    if entry.is_symlink():
+        mode = os.stat(entry.path).st_mode
+        return True, stat_module.S_ISDIR(mode), stat_module.S_ISREG(mode)
+    return False, entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
 
-    def visit(directory: Path, parts: tuple[str, ...]) -> Iterator[tuple[Path, tuple[str, ...]]]:
+
+def _walk_plugin_dir(root: Path) -> list[tuple[Path, str, tuple[str, ...]]]:
+    """Plugin agent files (path, the path as a string, sub-folder names): no symlinks, ``.md`` in any case,
+    depth < 32."""
+    found: list[tuple[Path, str, tuple[str, ...]]] = []
+
+    def visit(directory: Path, parts: tuple[str, ...]) -> None:
         if len(parts) >= _PLUGIN_MAX_DEPTH:
             return
         try:
@@ -537,11 +548,12 @@ def _walk_plugin_dir(root: Path) -> Iterator[tuple[Path, tuple[str, ...]]]:
             return
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
-                yield from visit(Path(entry.path), (*parts, entry.name))
+                visit(directory / entry.name, (*parts, entry.name))
             elif entry.is_file(follow_symlinks=False) and entry.name.lower().endswith(".md"):
-                yield Path(entry.path), parts
+                found.append((directory / entry.name, entry.path, parts))
 
-    yield from visit(root, ())
+    visit(root, ())
+    return found
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -727,16 +739,18 @@ def _plugins(project_dir: Path, config: Path, plugin_dirs: Iterable[Any]) -> lis
 
 def _collect(discovery: Discovery, sources: list[_Source]) -> list[_Candidate]:
     candidates: list[_Candidate] = []
-    seen_files: set[tuple[int, int]] = set()
+    seen_files = _SeenFiles()
     for source in sources:
         discovery.searched.append(source.directory)
-        for path, prefix in _source_files(source):
-            if isinstance(path, AgentFile):
-                discovery.files.append(AgentFile(path.path, source.scope, path.outcome, reason=path.reason))
+        for item in _source_files(source):
+            if isinstance(item, AgentFile):
+                discovery.files.append(AgentFile(item.path, source.scope, item.outcome, reason=item.reason))
                 continue
-            if _already_read(path, seen_files, source):
+            path, os_path, prefix, through_symlink = item
+            text, status = _read_text(os_path, path)
+            if seen_files.seen_before(os_path, source.scope, None if through_symlink else status):
                 continue
-            result = load_agent_file(path, "plugin" if source.scope == "plugin" else source.scope, prefix)
+            result = text if isinstance(text, AgentProblem) else _agent_from_text(path, text, source.scope, prefix)
             if isinstance(result, AgentProblem):
                 discovery.problems.append(result)
                 discovery.files.append(AgentFile(path, source.scope, "skipped", reason=result.reason))
@@ -745,30 +759,44 @@ def _collect(discovery: Discovery, sources: list[_Source]) -> list[_Candidate]:
     return candidates
 
 
-def _source_files(source: _Source) -> Iterator[tuple[Path | AgentFile, str]]:
+def _source_files(source: _Source) -> Iterator[tuple[Path, str, str, bool] | AgentFile]:
+    """(path, the path as a string, name prefix, whether a project/user file is reached through a symlink)."""
     if source.scope != "plugin":
-        for path in _walk_agent_dir(source.directory):
-            yield path, ""
+        for item in _walk_agent_dir(source.directory):
+            yield item if isinstance(item, AgentFile) else (item[0], item[1], "", item[2])
         return
     if source.directory.suffix == ".md" and source.directory.is_file():
-        yield source.directory, f"{source.plugin}:"
+        yield source.directory, os.fspath(source.directory), f"{source.plugin}:", False
         return
-    for path, parts in _walk_plugin_dir(source.directory):
-        yield path, ":".join((source.plugin, *parts)) + ":"
+    for path, os_path, parts in _walk_plugin_dir(source.directory):
+        yield path, os_path, ":".join((source.plugin, *parts)) + ":", False
 
 
-def _already_read(path: Path, seen: set[tuple[int, int]], source: _Source) -> bool:
-    """The CLI reads a file once even when hard-linked (or reached via a symlinked folder) twice."""
-    try:
-        stat = os.stat(path) if source.scope == "plugin" else os.lstat(path)
-    except OSError:
+class _SeenFiles:
+    """The CLI reads a file once even when hard-linked (or reached via a symlinked folder) twice.
+
+    Its key is (device, inode) from ``lstat`` for project and user files and from ``stat`` for plugin files.
+    The open file's ``fstat`` gives that same key, saving a system call, except for a project or user file
+    reached through a symlink (``lstat`` describes the link itself): callers pass ``opened=None`` then.
+    """
+
+    def __init__(self) -> None:
+        self._keys: set[tuple[int, int]] = set()
+
+    def seen_before(self, os_path: str, scope: str, opened: os.stat_result | None) -> bool:
+        """Whether the file was already read; records it otherwise. A file that cannot be stat'ed is new."""
+        stat = opened
+        if stat is None:
+            try:
+                stat = os.stat(os_path) if scope == "plugin" else os.lstat(os_path)
+            except OSError:
+                return False
+        key = (stat.st_dev, stat.st_ino)
+        if key in self._keys:
+            log.debug("skipping %s: the same file was already read", os_path)
+            return True
+        self._keys.add(key)
         return False
-    key = (stat.st_dev, stat.st_ino)
-    if key in seen:
-        log.debug("skipping %s: the same file was already read", path)
-        return True
-    seen.add(key)
-    return False
 
 
 def _resolve(discovery: Discovery, candidates: list[_Candidate]) -> None:

@@ -73,3 +73,33 @@ def test_unreadable_directory_does_not_raise(agents_dir: Path) -> None:
     discovery = discover_agents(agents_dir.parent.parent)
     assert [s.name for s in discovery.agents] == ["ok"]
     assert any(f.path.name == "pipe.md" and f.outcome == "ignored" for f in discovery.files)
+
+
+def test_a_symlink_to_a_file_is_read_as_its_own_file(agents_dir: Path) -> None:
+    """Project files are told apart by lstat, so a symlink beside its target is a second file (a clash)."""
+    (agents_dir / "a.md").write_text(agent("twin"))
+    (agents_dir / "b.md").symlink_to(agents_dir / "a.md")
+    discovery = discover_agents(agents_dir.parent.parent)
+    [clash] = discovery.clashes
+    assert clash.name == "twin" and {clash.winner.name, *(p.name for p in clash.losers)} == {"a.md", "b.md"}
+
+
+def test_hard_link_reached_through_a_symlinked_folder_is_read_once(agents_dir: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (agents_dir / "a.md").write_text(agent("once"))
+    os.link(agents_dir / "a.md", outside / "same.md")
+    (agents_dir / "linked").symlink_to(outside)
+    discovery = discover_agents(agents_dir.parent.parent)
+    assert [s.name for s in discovery.agents] == ["once"] and discovery.clashes == []
+    assert sum(f.outcome == "loaded" for f in discovery.files) == 1
+
+
+def test_plugin_hard_link_is_read_once(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    agents = tmp_path / "demo" / "agents"
+    (agents / "sub").mkdir(parents=True)
+    (agents / "a.md").write_text(agent("one"))
+    os.link(agents / "a.md", agents / "sub" / "b.md")
+    discovery = discover_agents(tmp_path, scopes=("plugins",), plugin_dirs=[tmp_path / "demo"])
+    assert [s.name for s in discovery.agents] == ["demo:one"]
