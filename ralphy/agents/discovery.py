@@ -280,12 +280,15 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
     return (data if isinstance(data, dict) else {}), content, None
 
 
-_SIMPLE_LINE = re.compile(
-    r"""([A-Za-z_][A-Za-z0-9_-]*): +(?:"((?:[^"\\]|\\["\\/nt])*)"|'((?:[^']|'')*)'"""
-    r"""|([^ \-?:,\[\]{}#&*!|>'"%@`][^\[\]{}]*))""")
+_SIMPLE_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +")
+_DOUBLE_QUOTED = re.compile(r'"([^"\\]*(?:\\["\\/nt][^"\\]*)*)"')
+_SINGLE_QUOTED = re.compile(r"'([^']*(?:''[^']*)*)'")
+_PLAIN_NEVER_STARTS = " -?:,[]{}#&*!|>'\"%@`"
 _CORE_SCALAR = re.compile(
     r"~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
     r"|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+_CORE_SCALAR_STARTS = frozenset("~nNtTfF+-.0123456789")
+_CORE_SCALAR_KEYS = frozenset(("null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"))
 _DOUBLE_QUOTED_ESCAPE = re.compile(r"\\(.)")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t"}
 
@@ -297,24 +300,42 @@ def simple_frontmatter(raw: str) -> dict[str, str] | None:
     Returns None (use the YAML parser) for anything else, so the result always equals the parser's (a test
     checks this on the whole corpus). PyYAML dominates discovery time; this keeps discovery near a raw read.
     """
+    if not raw.replace("\n", "").isprintable():  # every line printable: no tabs, CRs, control characters
+        return None
     data: dict[str, str] = {}
     for line in raw.split("\n"):
         if not line:
             continue
-        match = _SIMPLE_LINE.fullmatch(line)
-        if not match or not line.isprintable() or _CORE_SCALAR.fullmatch(match.group(1)):
+        match = _SIMPLE_KEY.match(line)
+        if match is None or match.group(1) in _CORE_SCALAR_KEYS:  # a key made of [A-Za-z_-] can only be these
             return None
-        key, double, single, plain = match.groups()
-        if double is not None:
-            data[key] = _DOUBLE_QUOTED_ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], double)
-        elif single is not None:
-            data[key] = single.replace("''", "'")
-        else:
-            value = plain.rstrip(" ")
-            if ": " in value or " #" in value or value.endswith(":") or _CORE_SCALAR.fullmatch(value):
-                return None
-            data[key] = value
+        value = _simple_value(line[match.end():])
+        if value is None:
+            return None
+        data[match.group(1)] = value
     return data
+
+
+def _simple_value(text: str) -> str | None:
+    """The string a one-line value (after ``key: ``) stands for, or None when only the YAML parser can tell."""
+    first = text[:1]
+    if first == '"':
+        quoted = _DOUBLE_QUOTED.fullmatch(text)
+        if quoted is None:
+            return None
+        inner = quoted.group(1)
+        return _DOUBLE_QUOTED_ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], inner) if "\\" in inner else inner
+    if first == "'":
+        quoted = _SINGLE_QUOTED.fullmatch(text)
+        return None if quoted is None else quoted.group(1).replace("''", "'")
+    if not first or first in _PLAIN_NEVER_STARTS or "[" in text or "]" in text or "{" in text or "}" in text:
+        return None
+    value = text.rstrip(" ")
+    if ": " in value or " #" in value or value.endswith(":"):
+        return None
+    if first in _CORE_SCALAR_STARTS and _CORE_SCALAR.fullmatch(value):
+        return None
+    return value
 
 
 def _quote_special_values(raw: str) -> str:

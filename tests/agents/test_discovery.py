@@ -189,7 +189,9 @@ def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
 
     answered = 0
     tricky = ['description: "a \\\\n b \\" c"', "description: 'it''s'", "name: x  ", "name: true",
-              "name: 0x1F", "description: a: b", "description: a #b", "description: [x]", "key: -x"]
+              "name: 0x1F", "description: a: b", "description: a #b", "description: [x]", "key: -x",
+              'description: "tab\\there \\/ end"', "name: caf\u00e9", "name:   spaced", "name: ''", 'name: ""',
+              "name: tnull", "a: one\n\nb: two\n"]
     raws = [found[0] for p in CORPUS.rglob("*.md") if (found := find_frontmatter(p.read_text(encoding="utf-8")))]
     for raw in raws + tricky:
         fast = simple_frontmatter(raw)
@@ -197,3 +199,15 @@ def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
             answered += 1
             assert fast == _load_yaml(raw), raw
     assert answered > 500
+
+
+@pytest.mark.parametrize("raw", [
+    "name: true", "True: y", "null: x", "name: ~", "name: .5", "name: +1", "name: 1e3", "name: .inf", "name: .nan",
+    "name: 0o17", "a: 1\nb: two", "name: x]", "name: {x}", "name: @x", "name: a:", "name: a #b", "name: a\tb",
+    "name: x\r", "name: a\u2028b", 'name: "x" ', "name: 'it''s' ", "name: 'a'b'", "name: '", 'name: "a\\x"',
+])
+def test_fast_frontmatter_path_declines_what_only_yaml_can_answer(raw: str) -> None:
+    """Numbers, booleans, nulls, flow collections, comments, odd whitespace and bad quoting go to the parser."""
+    from ralphy.agents.discovery import simple_frontmatter
+
+    assert simple_frontmatter(raw) is None
