@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import subprocess
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -25,7 +26,8 @@ from ralphy.breaker import BREAKER_FILE, BreakerSettings, CircuitBreaker, Iterat
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
 from ralphy.claude.events import Event, RateLimitEvent
 from ralphy.claude.limits import classify_failure, usage_limit_reset
-from ralphy.claude.process import RunResult, build_argv, run_claude
+from ralphy.claude.command import argv_for, end_group
+from ralphy.claude.process import RunResult, run_claude
 from ralphy.config import Config
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
@@ -123,6 +125,9 @@ class LoopOptions:
     argv: tuple[str, ...] = ()
     sleep: Callable[[float], None] = time.sleep
     clock: Callable[[], float] = time.time
+    # The CLI already started (argv, process) so it boots while ralphy starts; used by the first iteration if
+    # that runs exactly this argv, ended otherwise.
+    prestarted: "tuple[list[str], subprocess.Popen[bytes]] | None" = None
 
 
 @dataclass
@@ -165,6 +170,7 @@ class DevLoop:
                 self._stop("interrupted", "interrupted by a signal; state saved, run `ralphy dev` to continue",
                            EXIT_INTERRUPTED)
             finally:
+                self._take_prestarted(None)  # not used (nothing to do, or resumed a session): end it
                 self.breaker.save(self.breaker_path)
                 store.finish_run(
                     self.run_id, status=self.summary.status, reason=self.summary.reason,
@@ -200,6 +206,18 @@ class DevLoop:
             if self.breaker.state is State.OPEN:
                 return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
 
+    def _take_prestarted(self, argv: list[str] | None) -> "subprocess.Popen[bytes] | None":
+        """The CLI ``ralphy dev`` started early with ``argv``, if it was started with exactly these; any other
+        pre-started CLI is ended."""
+        prestarted, self.o.prestarted = self.o.prestarted, None
+        if prestarted is None:
+            return None
+        started_argv, process = prestarted
+        if started_argv == argv:
+            return process
+        end_group(process, 1.0)
+        return None
+
     def _stop(self, status: str, reason: str, exit_code: int) -> None:
         self.summary.status, self.summary.reason, self.summary.exit_code = status, reason, exit_code
 
@@ -230,15 +248,12 @@ class DevLoop:
             self.o.reporter.event(event)
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
-        argv = build_argv(
-            self.o.claude_bin, model=self.config.model, permission_mode=self.config.permission_mode,
-            allowed_tools=self.config.allowed_tools, max_turns=self.config.max_turns,
-            extra_args=self.config.extra_args, resume_session=resume.session_id if resume else None,
-        )
+        argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
         try:
             result = run_claude(
                 argv, prompt, cwd=self.project, env=self.o.env, timeout=self.config.iteration_timeout,
                 on_event=on_event, transcript_path=transcript, transcript_max_bytes=self.config.transcript_max_bytes,
+                process=self._take_prestarted(argv),
             )
         except (Interrupted, KeyboardInterrupt):
             self._finish_interrupted(iteration_id, report, before, tracker, transcript)

@@ -16,8 +16,6 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import shutil
-import signal
 import subprocess
 import threading
 import time
@@ -27,25 +25,25 @@ from pathlib import Path
 from typing import IO, Callable, Mapping, Sequence
 
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, parse_line
-from ralphy.errors import ClaudeNotFoundError
+from ralphy.claude.command import (  # noqa: F401  (build_argv, resolve_claude_bin, child_env: re-exported)
+    CLAUDE_CODE_MARKERS,
+    INSTALL_HINT,
+    build_argv,
+    child_env,
+    end_group,
+    has_exited,
+    resolve_claude_bin,
+    spawn,
+    wait_for_exit,
+)
 
 logger = logging.getLogger(__name__)
 
-INSTALL_HINT = "install it with `npm install -g @anthropic-ai/claude-code`"
 TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024
 STDERR_TAIL_BYTES = 8 * 1024
 KILL_GRACE_S = 5.0
 EXIT_DRAIN_S = 2.0  # how long to wait for stdout's end once the CLI has exited (a grandchild may hold it)
 AUTH_STATUSES = frozenset({401, 403})
-
-# Set by Claude Code for the processes it starts; a nested CLI would take them as its own.
-CLAUDE_CODE_MARKERS = (
-    "CLAUDECODE",
-    "CLAUDE_CODE_ENTRYPOINT",
-    "CLAUDE_CODE_SESSION_ID",
-    "CLAUDE_CODE_CHILD_SESSION",
-    "CLAUDE_CODE_SSE_PORT",
-)
 
 _EOF = None  # what the stdout reader queues after the last line
 
@@ -70,53 +68,6 @@ class RunResult:
     duration_s: float
 
 
-def build_argv(
-    claude_bin: str,
-    *,
-    model: str | None,
-    permission_mode: str | None,
-    allowed_tools: Sequence[str],
-    max_turns: int | None,
-    extra_args: Sequence[str],
-    resume_session: str | None = None,
-) -> list[str]:
-    """The CLI command line for one headless, streaming run; the prompt goes on stdin."""
-    argv = [claude_bin, "-p", "--output-format", "stream-json", "--verbose"]
-    if allowed_tools:
-        argv += ["--allowedTools", ",".join(allowed_tools)]
-    if model:
-        argv += ["--model", model]
-    if permission_mode:
-        argv += ["--permission-mode", permission_mode]
-    if max_turns is not None:
-        argv += ["--max-turns", str(max_turns)]
-    if resume_session:
-        argv += ["--resume", resume_session]
-    return argv + list(extra_args)
-
-
-def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
-    """The CLI to run: ``--claude-bin``, else ``$RALPHY_CLAUDE_BIN``, else ``claude`` on ``PATH``."""
-    path = environ.get("PATH", os.defpath)
-    for origin, wanted in (("--claude-bin", explicit), ("RALPHY_CLAUDE_BIN", environ.get("RALPHY_CLAUDE_BIN"))):
-        if wanted:
-            found = shutil.which(wanted, path=path)
-            if found is None:
-                raise ClaudeNotFoundError(
-                    f"{origin} {wanted!r} is not an executable Claude CLI; fix it or {INSTALL_HINT}"
-                )
-            return found
-    found = shutil.which("claude", path=path)
-    if found is None:
-        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH; {INSTALL_HINT}")
-    return found
-
-
-def child_env(environ: Mapping[str, str]) -> dict[str, str]:
-    """The CLI's environment: ``environ`` without the markers of running inside Claude Code."""
-    return {key: value for key, value in environ.items() if key not in CLAUDE_CODE_MARKERS}
-
-
 def run_claude(
     argv: Sequence[str],
     prompt: str,
@@ -128,8 +79,12 @@ def run_claude(
     transcript_path: str | os.PathLike[str] | None = None,
     transcript_max_bytes: int = TRANSCRIPT_MAX_BYTES,
     kill_grace: float = KILL_GRACE_S,
+    process: subprocess.Popen[bytes] | None = None,
 ) -> RunResult:
     """Run the CLI once with ``prompt`` on stdin, for at most ``timeout`` seconds.
+
+    ``process``: the CLI already started with ``argv`` by ``ralphy.claude.command.spawn`` (it boots while
+    the caller prepares the prompt); otherwise ``run_claude`` starts it.
 
     ``on_event`` is called in this thread for every event, as the CLI writes it; if it raises, the
     CLI is stopped and the exception propagates. The raw stdout goes to ``transcript_path`` (at most
@@ -139,29 +94,17 @@ def run_claude(
     started = time.monotonic()
     transcript = _Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
     try:
-        proc = subprocess.Popen(
-            list(argv),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            env=dict(env),
-            start_new_session=True,
-        )
-    except OSError as error:
+        proc = process if process is not None else spawn(argv, cwd=cwd, env=env)
+    except BaseException:
         if transcript:
             transcript.close()
-        if error.filename is not None and os.fspath(error.filename) == os.fspath(cwd):
-            raise  # the working directory is wrong: the caller's concern, not a missing CLI
-        raise ClaudeNotFoundError(
-            f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); {INSTALL_HINT}"
-        ) from None
+        raise
     run = _Run(proc, on_event, transcript)
     try:
         run.start(prompt.encode("utf-8"))
         run.pump(deadline=started + timeout)
     finally:
-        _end_group(proc, kill_grace)
+        end_group(proc, kill_grace)
         run.close()
     return RunResult(
         exit_code=proc.returncode,
@@ -221,7 +164,7 @@ class _Run:
             try:
                 line = self.lines.get(timeout=min(deadline - now, 0.25))
             except queue.Empty:
-                if exited_at is None and _has_exited(self.proc.pid):
+                if exited_at is None and has_exited(self.proc.pid):
                     exited_at = now
                 if exited_at is not None and now - exited_at > EXIT_DRAIN_S:
                     return  # the CLI exited, but something it started still holds stdout open
@@ -232,7 +175,7 @@ class _Run:
             self._handle(line)
 
     def _wait_exit(self, deadline: float) -> None:
-        if not _wait_for_exit(self.proc.pid, deadline):
+        if not wait_for_exit(self.proc.pid, deadline):
             self.timed_out = True
             logger.warning("claude: closed its output but did not exit within the timeout; stopping it")
 
@@ -372,37 +315,3 @@ def _drain(stream: IO[bytes], tail: _Tail) -> None:
         stream.close()
 
 
-def _end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
-    """End the CLI and everything in its process group: SIGTERM, then SIGKILL after ``grace`` seconds.
-
-    The leader is waited for without being reaped (``WNOWAIT``) until the final SIGKILL, so its
-    process-group id cannot be reused by an unrelated process meanwhile.
-    """
-    _signal_group(proc.pid, signal.SIGTERM)
-    _wait_for_exit(proc.pid, time.monotonic() + grace)
-    _signal_group(proc.pid, signal.SIGKILL)
-    proc.kill()  # in case the CLI moved itself to another group; harmless otherwise (not yet reaped)
-    proc.wait()
-
-
-def _wait_for_exit(pid: int, deadline: float) -> bool:
-    """Wait until the child ``pid`` has exited (without reaping it) or ``deadline``; True if it exited."""
-    while not _has_exited(pid):
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.02)
-    return True
-
-
-def _has_exited(pid: int) -> bool:
-    try:
-        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-    except ChildProcessError:  # already reaped
-        return True
-
-
-def _signal_group(pgid: int, signum: int) -> None:
-    try:
-        os.killpg(pgid, signum)
-    except ProcessLookupError:  # nobody left in the group
-        pass

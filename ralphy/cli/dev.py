@@ -58,9 +58,8 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     Exit codes: 0 all tasks done, 1 error, 3 circuit breaker open, 4 paused for a question,
     5 usage limit reached with --no-wait, 130 interrupted.
     """
-    from ralphy.claude.process import child_env, resolve_claude_bin
+    from ralphy.claude.command import argv_for, child_env, end_group, resolve_claude_bin, spawn
     from ralphy.config import load_config
-    from ralphy.loop import LoopOptions, create_missing_agents, dev as run_dev, summary_json
 
     config = load_config(project_dir, {
         "claude_bin": claude_bin, "model": model, "max_iterations": max_iterations, "max_cost_usd": max_cost_usd,
@@ -68,6 +67,29 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
         "permission_mode": permission_mode, "on_question": on_question,
     })
     binary = resolve_claude_bin(config.claude_bin)
+    env = child_env(os.environ)
+    prestarted = None
+    if not create_missing and (project_dir / config.tasks_file).is_file():
+        # Start the CLI now: it boots (~0.4 s) while the rest of ralphy loads and renders the prompt.
+        argv = argv_for(binary, config)
+        prestarted = (argv, spawn(argv, cwd=project_dir.resolve(), env=env))
+    try:
+        summary = _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet)
+    finally:
+        if prestarted is not None and prestarted[1].returncode is None:
+            end_group(prestarted[1], 1.0)  # not run (an error before the first iteration): end it
+    from ralphy.loop import summary_json
+
+    if as_json:
+        click.echo(summary_json(summary))
+    if summary.exit_code == 1:
+        click.echo(f"ralphy: error: {summary.reason}", err=True)
+    ctx.exit(summary.exit_code)
+
+
+def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet):
+    from ralphy.loop import LoopOptions, create_missing_agents, dev as run_dev
+
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if create_missing:
         if not (yes or interactive):
@@ -78,21 +100,16 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     policy = config.on_question or ("ask" if interactive else "pause")
     reporter = _reporter(quiet, as_json)
     options = LoopOptions(
-        project_dir=project_dir.resolve(), config=config, claude_bin=binary, env=child_env(os.environ),
+        project_dir=project_dir.resolve(), config=config, claude_bin=binary, env=env,
         reporter=reporter, on_question=policy,
         ask=_ask_on_terminal(config.question_answer_timeout) if policy == "ask" and interactive else None,
-        no_wait=no_wait, argv=tuple(sys.argv),
+        no_wait=no_wait, argv=tuple(sys.argv), prestarted=prestarted,
     )
     previous = signal.signal(signal.SIGTERM, _raise_interrupted)
     try:
-        summary = run_dev(options)
+        return run_dev(options)
     finally:
         signal.signal(signal.SIGTERM, previous)
-    if as_json:
-        click.echo(summary_json(summary))
-    if summary.exit_code == 1:
-        click.echo(f"ralphy: error: {summary.reason}", err=True)
-    ctx.exit(summary.exit_code)
 
 
 def _reporter(quiet: bool, as_json: bool):

@@ -1,0 +1,136 @@
+"""The Claude CLI as a command: which binary, which arguments, which environment; start it, end it.
+
+Kept light (stdlib only, no ralphy imports beyond errors) so ``ralphy dev`` can start the CLI before it imports
+the rest of ralphy: the CLI needs ~0.4 s to boot before it reads its prompt, and ralphy's own start-up fits in
+that time instead of adding to it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+from typing import Mapping, Sequence
+
+from ralphy.errors import ClaudeNotFoundError
+
+INSTALL_HINT = "install it with `npm install -g @anthropic-ai/claude-code`"
+# Set by Claude Code for the processes it starts; a nested CLI would take them as its own.
+CLAUDE_CODE_MARKERS = (
+    "CLAUDECODE",
+    "CLAUDE_CODE_ENTRYPOINT",
+    "CLAUDE_CODE_SESSION_ID",
+    "CLAUDE_CODE_CHILD_SESSION",
+    "CLAUDE_CODE_SSE_PORT",
+)
+
+
+def build_argv(
+    claude_bin: str,
+    *,
+    model: str | None,
+    permission_mode: str | None,
+    allowed_tools: Sequence[str],
+    max_turns: int | None,
+    extra_args: Sequence[str],
+    resume_session: str | None = None,
+) -> list[str]:
+    """The CLI command line for one headless, streaming run; the prompt goes on stdin."""
+    argv = [claude_bin, "-p", "--output-format", "stream-json", "--verbose"]
+    if allowed_tools:
+        argv += ["--allowedTools", ",".join(allowed_tools)]
+    if model:
+        argv += ["--model", model]
+    if permission_mode:
+        argv += ["--permission-mode", permission_mode]
+    if max_turns is not None:
+        argv += ["--max-turns", str(max_turns)]
+    if resume_session:
+        argv += ["--resume", resume_session]
+    return argv + list(extra_args)
+
+
+def argv_for(claude_bin: str, config, resume_session: str | None = None) -> list[str]:
+    """``build_argv`` with the settings of a ``ralphy.config.Config``."""
+    return build_argv(
+        claude_bin, model=config.model, permission_mode=config.permission_mode, allowed_tools=config.allowed_tools,
+        max_turns=config.max_turns, extra_args=config.extra_args, resume_session=resume_session,
+    )
+
+
+def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
+    """The CLI to run: ``--claude-bin``, else ``$RALPHY_CLAUDE_BIN``, else ``claude`` on ``PATH``."""
+    path = environ.get("PATH", os.defpath)
+    for origin, wanted in (("--claude-bin", explicit), ("RALPHY_CLAUDE_BIN", environ.get("RALPHY_CLAUDE_BIN"))):
+        if wanted:
+            found = shutil.which(wanted, path=path)
+            if found is None:
+                raise ClaudeNotFoundError(
+                    f"{origin} {wanted!r} is not an executable Claude CLI; fix it or {INSTALL_HINT}"
+                )
+            return found
+    found = shutil.which("claude", path=path)
+    if found is None:
+        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH; {INSTALL_HINT}")
+    return found
+
+
+def child_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The CLI's environment: ``environ`` without the markers of running inside Claude Code."""
+    return {key: value for key, value in environ.items() if key not in CLAUDE_CODE_MARKERS}
+
+
+def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str, str]) -> subprocess.Popen[bytes]:
+    """Start the CLI in a process group of its own, with pipes for stdin, stdout and stderr."""
+    try:
+        return subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=dict(env),
+            start_new_session=True,
+        )
+    except OSError as error:
+        if error.filename is not None and os.fspath(error.filename) == os.fspath(cwd):
+            raise  # the working directory is wrong: the caller's concern, not a missing CLI
+        raise ClaudeNotFoundError(f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); {INSTALL_HINT}") from None
+
+
+def end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
+    """End the CLI and everything in its process group: SIGTERM, then SIGKILL after ``grace`` seconds.
+
+    The leader is waited for without being reaped (``WNOWAIT``) until the final SIGKILL, so its
+    process-group id cannot be reused by an unrelated process meanwhile.
+    """
+    signal_group(proc.pid, signal.SIGTERM)
+    wait_for_exit(proc.pid, time.monotonic() + grace)
+    signal_group(proc.pid, signal.SIGKILL)
+    proc.kill()  # in case the CLI moved itself to another group; harmless otherwise (not yet reaped)
+    proc.wait()
+
+
+def wait_for_exit(pid: int, deadline: float) -> bool:
+    """Wait until the child ``pid`` has exited (without reaping it) or ``deadline``; True if it exited."""
+    while not has_exited(pid):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def has_exited(pid: int) -> bool:
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # already reaped
+        return True
+
+
+def signal_group(pgid: int, signum: int) -> None:
+    try:
+        os.killpg(pgid, signum)
+    except ProcessLookupError:  # nobody left in the group
+        pass
