@@ -139,3 +139,21 @@ def test_reset_closes_an_open_breaker(tmp_path):
     assert result.exit_code == 0 and "was open" in result.stdout
     data = json.loads((tmp_path / BREAKER_FILE).read_text())
     assert data["state"] == "closed"
+
+
+def test_lazy_command_table_matches_the_commands():
+    from ralphy.cli import COMMANDS
+
+    for name, (module, short_help) in COMMANDS.items():
+        command = cli.get_command(None, name)
+        assert command is not None, name
+        assert command.callback.__module__ == module
+        assert command.get_short_help_str(limit=300) == short_help, name
+    assert set(cli.commands) == set(COMMANDS)  # every command is in the table
+
+
+def test_help_lists_every_command_and_agents_subcommands():
+    top = CliRunner().invoke(cli, ["--help"])
+    assert all(name in top.stdout for name in ("agents", "dev", "log", "prompt", "status", "answer", "reset"))
+    sub = CliRunner().invoke(cli, ["agents", "--help"])
+    assert all(name in sub.stdout for name in ("list", "check", "recommend", "gaps", "capabilities", "create"))

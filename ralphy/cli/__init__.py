@@ -1,13 +1,15 @@
 """The ``ralphy`` command line: parse, call the library, echo. No library logic lives here.
 
-Each command group has its own module (``ralphy.cli.<group>``); this module holds the top-level group, the
-error boundary (a RalphyError is one line on stderr and its exit code; anything else is a bug and keeps its
-traceback) and ``main``. Command modules import only click at import time, so ``ralphy --help`` stays fast.
+Each command group has its own module (``ralphy.cli.<module>``), imported only when one of its commands runs:
+``COMMANDS`` names each command's module and the one-line help ``ralphy --help`` shows, so ``ralphy --help``
+imports nothing but click (a test checks these lines against the commands' own). This module also holds the
+error boundary: a RalphyError is one line on stderr and its exit code; anything else is a bug and keeps its
+traceback.
 """
 
 from __future__ import annotations
 
-import logging
+import importlib
 import sys
 
 import click
@@ -15,9 +17,42 @@ import click
 from ralphy import __version__
 from ralphy.errors import RalphyError
 
+# command -> (module that defines it, its short help as `ralphy --help` lists it)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "agents": ("ralphy.cli.agents", "The project's Claude Code subagents."),
+    "answer": ("ralphy.cli.history", "Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it."),
+    "dev": ("ralphy.cli.dev", "Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done."),
+    "log": ("ralphy.cli.history", "The run history of PROJECT_DIR (default: here): the last run, or the last N, iteration by iteration."),
+    "prompt": ("ralphy.cli.prompt", "Print the dev prompt ralphy would give Claude for PROJECT_DIR (default: here)."),
+    "questions": ("ralphy.cli.history", "The questions Claude asked in PROJECT_DIR (default: here) that wait for an answer."),
+    "reset": ("ralphy.cli.dev", "Close the circuit breaker of PROJECT_DIR (after you fixed what opened it)."),
+    "status": ("ralphy.cli.history", "Where PROJECT_DIR stands: circuit breaker, tasks done per group, the last run, pending questions."),
+}  # fmt: skip
+
 
 class RalphyGroup(click.Group):
-    """A click group whose commands turn RalphyError into one line on stderr."""
+    """The top-level group: commands load on first use, and a RalphyError becomes one line on stderr."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            importlib.import_module(COMMANDS[name][0])  # its decorators register it on `cli`
+        return self.commands.get(name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = []
+        for name in names:
+            if name in COMMANDS:
+                text = COMMANDS[name][1]
+                rows.append((name, text if len(text) <= limit else text[: limit - 3].rstrip() + "..."))
+            else:
+                rows.append((name, self.commands[name].get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -28,6 +63,8 @@ class RalphyGroup(click.Group):
 
 
 def _configure_logging(verbose: int) -> None:
+    import logging
+
     level = logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
@@ -48,7 +85,3 @@ def cli(verbose: int) -> None:
 
 def main() -> None:
     cli(prog_name="ralphy")
-
-
-# Command modules register themselves on `cli` when imported; keep this list in one place.
-from ralphy.cli import agents, prompt, dev, history, catalog, factory  # noqa: E402,F401

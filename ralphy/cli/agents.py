@@ -110,3 +110,7 @@ def _echo_check(discovery: Any, findings: list[Any]) -> None:
                                                                                           "shadowed")}
     click.echo(f"{counts['loaded']} loaded, {counts['skipped']} skipped, {counts['shadowed']} shadowed; "
                f"{errors} lint errors, {len(findings) - errors} warnings")
+
+
+# The agents group's other commands live in their own modules and register themselves on `agents`.
+from ralphy.cli import catalog, factory  # noqa: E402,F401
