@@ -1,0 +1,90 @@
+"""Benchmark: one iteration of `ralphy dev` vs the raw `claude -p` on the same prompt, same fake server.
+
+    .venv/bin/python benchmarks/bench_dev_iteration.py [--repeat 7]
+
+Both sides start from a fresh copy of the same git project (examples/demo) and do the same work against the
+same scripted model (ralphy.testing.DevScenario: one group delegated to tdd-orchestrator, one done directly,
+TASKS.md completed): the raw side runs `claude -p --output-format stream-json --verbose ...` with the prompt
+`ralphy prompt` renders on stdin, reading its output to the end; the ralphy side runs `ralphy dev --json` (one
+iteration, which completes every task). Runs alternate; medians are compared (goal: at most 1.10x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ralphy.agents.dev_agent import DevAgent  # noqa: E402
+from ralphy.claude.process import build_argv  # noqa: E402
+from ralphy.config import load_config  # noqa: E402
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, find_claude_cli  # noqa: E402
+
+DEMO = ROOT / "examples" / "demo"
+RALPHY = Path(sys.executable).parent / "ralphy"
+
+
+def fresh_project(parent: Path, name: str) -> Path:
+    project = parent / name
+    shutil.copytree(DEMO, project)
+    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "x"]):
+        subprocess.run(["git", "-C", str(project), *args], check=True)
+    return project
+
+
+def raw_claude(project: Path, argv: list[str], env: dict[str, str]) -> float:
+    prompt = DevAgent(project).build_prompt()  # rendered before the clock starts
+    start = time.perf_counter()
+    proc = subprocess.run(argv, input=prompt, cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    elapsed = time.perf_counter() - start
+    assert '"type":"result"' in proc.stdout and "- [ ]" not in (project / "TASKS.md").read_text(), proc.stderr[-500:]
+    return elapsed
+
+
+def ralphy_dev(project: Path, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run([str(RALPHY), "dev", "--json", str(project)], env=env, capture_output=True, text=True,
+                          timeout=300)
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0 and '"status": "completed"' in proc.stdout, proc.stderr[-500:]
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    claude = find_claude_cli()
+    assert claude, "the Claude CLI is not installed (scripts/setup.sh installs it)"
+    config = load_config(DEMO, environ={})
+    argv = build_argv(claude, model=config.model, permission_mode=config.permission_mode,
+                      allowed_tools=config.allowed_tools, max_turns=config.max_turns, extra_args=config.extra_args)
+    raw, dev = [], []
+    with tempfile.TemporaryDirectory() as tmp, FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
+        work = Path(tmp)
+        env = claude_env(api.url, work / "home")
+        env["RALPHY_CLAUDE_BIN"] = claude
+        for i in range(args.repeat + 1):  # the first pair warms caches and is dropped
+            r = raw_claude(fresh_project(work, f"raw{i}"), argv, env)
+            d = ralphy_dev(fresh_project(work, f"dev{i}"), env)
+            if i:
+                raw.append(r)
+                dev.append(d)
+    med_raw, med_dev = statistics.median(raw), statistics.median(dev)
+    print(f"repetitions: {args.repeat} (after one warm-up pair), python {sys.version.split()[0]}, cores {os.cpu_count()}")
+    print(f"raw claude -p:  median {med_raw:.3f} s, best {min(raw):.3f} s")
+    print(f"ralphy dev:     median {med_dev:.3f} s, best {min(dev):.3f} s")
+    print(f"ratio (median ralphy dev / median raw claude -p): {med_dev / med_raw:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
