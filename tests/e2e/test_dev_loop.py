@@ -130,6 +130,7 @@ def test_no_progress_opens_the_breaker_after_three_iterations(project, claude_ho
     with FakeMessagesAPI(DevScenario({})) as api:
         again = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
         assert again.returncode == 3 and not api.requests
+        assert _claude_processes_in(project) == []
         reset = ralphy(project, api, claude_home, claude_bin, "reset")
         assert reset.returncode == 0 and "closed" in reset.stdout
         done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
@@ -275,3 +276,15 @@ def test_create_missing_drafts_an_agent_for_the_gap_and_the_run_uses_it(project,
     assert (project / ".claude" / "agents" / "generated" / "terraform-writer.md").is_file()
     assert "created agent terraform-writer" in proc.stderr
     assert handled_by(summary(proc)) == {"1.1": "terraform-writer"}
+
+
+def test_nothing_to_do_exits_0_and_leaves_no_cli_running(project, claude_home, claude_bin):
+    # `ralphy dev` starts the CLI early (it boots while ralphy renders the prompt); unused, it must be ended
+    (project / "TASKS.md").write_text(TASKS.replace("- [ ]", "- [x]"))
+    with FakeMessagesAPI(DevScenario({})) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        assert not [r for r in api.requests if r.get("messages")]
+    assert proc.returncode == 0, proc.stderr
+    data = summary(proc)
+    assert data["status"] == "completed" and data["iterations"] == []
+    assert _claude_processes_in(project) == []
