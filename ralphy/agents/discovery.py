@@ -203,31 +203,29 @@ def _split_tool_values(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
     if isinstance(value, str):
-        items = [value]
-    elif isinstance(value, list):
-        items = [item for item in value if isinstance(item, str)]
-    else:
-        items = []
-    return tuple(tool for item in items for tool in _split_tool_string(item))
+        return tuple(_split_tool_string(value))
+    if isinstance(value, list):
+        return tuple(tool for item in value if isinstance(item, str) for tool in _split_tool_string(item))
+    return ()
 
 
-def _split_tool_string(text: str) -> Iterator[str]:
+def _split_tool_string(text: str) -> list[str]:
     if "(" not in text and ")" not in text:
-        yield from (tool for part in _TOOL_SEPARATORS.split(text) if (tool := part.strip(_JS_TRIM_CHARS)))
-        return
-    current, in_parens = "", False
+        return [tool for part in _TOOL_SEPARATORS.split(text) if (tool := part.strip(_JS_TRIM_CHARS))]
+    tools, current, in_parens = [], "", False
     for char in text:
         if char in "()":
             in_parens = char == "("
             current += char
         elif char in ", " and not in_parens:
             if current.strip():
-                yield current.strip()
+                tools.append(current.strip())
             current = ""
         else:
             current += char
     if current.strip():
-        yield current.strip()
+        tools.append(current.strip())
+    return tools
 
 
 def _frontmatter_tools(frontmatter: dict[str, Any], key: str, absent: tuple[str, ...]) -> tuple[str, ...]:
@@ -300,14 +298,13 @@ def simple_frontmatter(raw: str) -> dict[str, str] | None:
     Returns None (use the YAML parser) for anything else, so the result always equals the parser's (a test
     checks this on the whole corpus). PyYAML dominates discovery time; this keeps discovery near a raw read.
     """
-    if not raw.replace("\n", "").isprintable():  # every line printable: no tabs, CRs, control characters
-        return None
     data: dict[str, str] = {}
     for line in raw.split("\n"):
         if not line:
             continue
         match = _SIMPLE_KEY.match(line)
-        if match is None or match.group(1) in _CORE_SCALAR_KEYS:  # a key made of [A-Za-z_-] can only be these
+        # not printable: tabs, CRs, control characters; a key made of [A-Za-z_-] can only be these core scalars
+        if match is None or not line.isprintable() or match.group(1) in _CORE_SCALAR_KEYS:
             return None
         value = _simple_value(line[match.end():])
         if value is None:
@@ -389,7 +386,7 @@ def _read_text(os_path: str, path: Path) -> tuple[str | AgentProblem, os.stat_re
 
 def _read_all(fd: int, size: int) -> bytes:
     chunks = []
-    while chunk := os.read(fd, max(size, 65536) + 1):
+    while chunk := os.read(fd, size + 1 if size else 65536):
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -706,11 +703,10 @@ def _plugin_agent_roots(plugin: Plugin) -> list[Path]:
 # Discovery
 
 
-@dataclass
+@dataclass(slots=True)
 class _Candidate:
     spec: AgentSpec
     source: _Source
-    order: int
 
 
 def discover_agents(
@@ -776,7 +772,7 @@ def _collect(discovery: Discovery, sources: list[_Source]) -> list[_Candidate]:
                 discovery.problems.append(result)
                 discovery.files.append(AgentFile(path, source.scope, "skipped", reason=result.reason))
             else:
-                candidates.append(_Candidate(result, source, len(candidates)))
+                candidates.append(_Candidate(result, source))
     return candidates
 
 
@@ -823,25 +819,28 @@ class _SeenFiles:
 def _resolve(discovery: Discovery, candidates: list[_Candidate]) -> None:
     """Pick one winner per name (highest rank; inside one directory the last file walked) and record the rest."""
     by_name: dict[str, list[_Candidate]] = {}
-    for candidate in sorted(candidates, key=lambda c: (c.source.rank, c.order)):
+    for candidate in sorted(candidates, key=lambda c: c.source.rank):  # stable: walk order within a rank
         by_name.setdefault(candidate.spec.name, []).append(candidate)
     for name, group in by_name.items():
         winner = group[-1]
-        losers = group[:-1]
         discovery.agents.append(winner.spec)
         discovery.files.append(AgentFile(winner.spec.path, winner.source.scope, "loaded", name))
-        same_dir = [c for c in losers if c.source == winner.source]
-        if same_dir:
-            discovery.clashes.append(AgentClash(name, winner.spec.path, tuple(c.spec.path for c in same_dir)))
-        for loser in losers:
-            how = "in the same folder" if loser.source == winner.source else f"({winner.source.scope} scope)"
-            discovery.files.append(AgentFile(loser.spec.path, loser.source.scope, "shadowed", name,
-                                             f"{name!r} is defined again by {winner.spec.path} {how}"))
-        if losers:
-            discovery.shadowed[name] = [c.spec for c in reversed(losers)]
-        _collect_same_dir_clashes(discovery, name, losers, winner)
+        if len(group) > 1:
+            _record_losers(discovery, name, group[:-1], winner)
     discovery.agents.sort(key=lambda spec: spec.name)
     discovery.clashes.sort(key=lambda clash: clash.name)
+
+
+def _record_losers(discovery: Discovery, name: str, losers: list[_Candidate], winner: _Candidate) -> None:
+    same_dir = [c for c in losers if c.source == winner.source]
+    if same_dir:
+        discovery.clashes.append(AgentClash(name, winner.spec.path, tuple(c.spec.path for c in same_dir)))
+    for loser in losers:
+        how = "in the same folder" if loser.source == winner.source else f"({winner.source.scope} scope)"
+        discovery.files.append(AgentFile(loser.spec.path, loser.source.scope, "shadowed", name,
+                                         f"{name!r} is defined again by {winner.spec.path} {how}"))
+    discovery.shadowed[name] = [c.spec for c in reversed(losers)]
+    _collect_same_dir_clashes(discovery, name, losers, winner)
 
 
 def _collect_same_dir_clashes(discovery: Discovery, name: str, losers: list[_Candidate], winner: _Candidate) -> None:
