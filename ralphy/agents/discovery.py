@@ -278,10 +278,12 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
     return (data if isinstance(data, dict) else {}), content, None
 
 
-_SIMPLE_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +")
-_DOUBLE_QUOTED = re.compile(r'"([^"\\]*(?:\\["\\/nt][^"\\]*)*)"')
-_SINGLE_QUOTED = re.compile(r"'([^']*(?:''[^']*)*)'")
-_PLAIN_NEVER_STARTS = " -?:,[]{}#&*!|>'\"%@`"
+# One frontmatter line per match: key, then a double-quoted, single-quoted or plain value, or (last group) any
+# other non-empty line. Control characters (tab, CR, ...) never match a value, so a line holding one is "other".
+_SIMPLE_LINES = re.compile(
+    r"""^(?:([A-Za-z_][A-Za-z0-9_-]*): +(?:("[^"\\\x00-\x1f\x7f]*(?:\\["\\/nt][^"\\\x00-\x1f\x7f]*)*")"""
+    r"""|('[^'\x00-\x1f\x7f]*(?:''[^'\x00-\x1f\x7f]*)*')"""
+    r"""|([^ \-?:,\[\]{}#&*!|>'"%@`\x00-\x1f\x7f][^\[\]{}\x00-\x1f\x7f]*))|(.+))$""", re.M)
 _CORE_SCALAR = re.compile(
     r"~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
     r"|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
@@ -298,41 +300,24 @@ def simple_frontmatter(raw: str) -> dict[str, str] | None:
     Returns None (use the YAML parser) for anything else, so the result always equals the parser's (a test
     checks this on the whole corpus). PyYAML dominates discovery time; this keeps discovery near a raw read.
     """
+    if not raw.isascii() and not raw.replace("\n", "").isprintable():  # e.g. a no-break space
+        return None
     data: dict[str, str] = {}
-    for line in raw.split("\n"):
-        if not line:
-            continue
-        match = _SIMPLE_KEY.match(line)
-        # not printable: tabs, CRs, control characters; a key made of [A-Za-z_-] can only be these core scalars
-        if match is None or not line.isprintable() or match.group(1) in _CORE_SCALAR_KEYS:
+    for key, double, single, plain, other in _SIMPLE_LINES.findall(raw):
+        if other or key in _CORE_SCALAR_KEYS:  # a key made of [A-Za-z_-] can only be these core scalars
             return None
-        value = _simple_value(line[match.end():])
-        if value is None:
-            return None
-        data[match.group(1)] = value
+        if double:
+            inner = double[1:-1]
+            data[key] = _DOUBLE_QUOTED_ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], inner) if "\\" in inner else inner
+        elif single:
+            data[key] = single[1:-1].replace("''", "'")
+        else:
+            value = plain.rstrip(" ")
+            if ": " in value or " #" in value or value.endswith(":") or (
+                    value[0] in _CORE_SCALAR_STARTS and _CORE_SCALAR.fullmatch(value)):
+                return None
+            data[key] = value
     return data
-
-
-def _simple_value(text: str) -> str | None:
-    """The string a one-line value (after ``key: ``) stands for, or None when only the YAML parser can tell."""
-    first = text[:1]
-    if first == '"':
-        quoted = _DOUBLE_QUOTED.fullmatch(text)
-        if quoted is None:
-            return None
-        inner = quoted.group(1)
-        return _DOUBLE_QUOTED_ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], inner) if "\\" in inner else inner
-    if first == "'":
-        quoted = _SINGLE_QUOTED.fullmatch(text)
-        return None if quoted is None else quoted.group(1).replace("''", "'")
-    if not first or first in _PLAIN_NEVER_STARTS or "[" in text or "]" in text or "{" in text or "}" in text:
-        return None
-    value = text.rstrip(" ")
-    if ": " in value or " #" in value or value.endswith(":"):
-        return None
-    if first in _CORE_SCALAR_STARTS and _CORE_SCALAR.fullmatch(value):
-        return None
-    return value
 
 
 def _quote_special_values(raw: str) -> str:

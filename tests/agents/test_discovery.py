@@ -204,7 +204,8 @@ def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
 @pytest.mark.parametrize("raw", [
     "name: true", "True: y", "null: x", "name: ~", "name: .5", "name: +1", "name: 1e3", "name: .inf", "name: .nan",
     "name: 0o17", "a: 1\nb: two", "name: x]", "name: {x}", "name: @x", "name: a:", "name: a #b", "name: a\tb",
-    "name: x\r", "name: a\u2028b", 'name: "x" ', "name: 'it''s' ", "name: 'a'b'", "name: '", 'name: "a\\x"',
+    "name: x\r", "name: a\u2028b", "name: a\x00b", "name: a\x7fb", 'name: "a\x1bb"', "name: 'a\x0bb'",
+    "name: a\xa0b", 'name: "x" ', "name: 'it''s' ", "name: 'a'b'", "name: '", 'name: "a\\x"', "name: ", "name:x",
 ])
 def test_fast_frontmatter_path_declines_what_only_yaml_can_answer(raw: str) -> None:
     """Numbers, booleans, nulls, flow collections, comments, odd whitespace and bad quoting go to the parser."""
