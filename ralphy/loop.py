@@ -400,17 +400,15 @@ class DevLoop:
 
     def _resume_instruction_from_history(self) -> str:
         """When the last recorded iteration did not finish cleanly, tell Claude what happened."""
-        for run in self.store.runs(limit=2):
-            if run.id == self.run_id:
-                continue
-            iterations = self.store.iterations(run.id)
+        for run in reversed(self.store.runs(limit=20)):  # newest first; runs that did no iteration are passed over
+            iterations = self.store.iterations(run.id) if run.id != self.run_id else []
             if iterations:
                 last = iterations[-1]
-                if last.outcome in (None, "interrupted"):
+                if last.outcome in (None, "interrupted"):  # None: ralphy itself was killed mid-iteration
                     return _resume_text("interrupted", None)
                 if last.outcome in ("failed", "timeout", "usage_limit"):
                     return _resume_text(last.outcome, last.error)
-            return ""
+                return ""
         return ""
 
     # -------------------------------------------------------------------------------------- questions

@@ -8,15 +8,25 @@ CLAUDE_VERSION="2.1.197"
 CLAUDE_PREFIX="${RALPHY_CLAUDE_CACHE:-$HOME/.cache/ralphy}/claude-code-$CLAUDE_VERSION"
 
 if [ ! -x "$VENV/bin/python" ]; then
+  python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+    || { echo "setup: ralphy needs Python 3.11 or newer; python3 is $(python3 -V 2>&1)" >&2; exit 1; }
   python3 -m venv "$VENV"
 fi
 stamp="$VENV/.ralphy-installed"
 if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]"
+  echo "Installing ralphy and its dependencies into $VENV ..." >&2
+  log="$(mktemp)"
+  if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]" >"$log" 2>&1; then
+    cat "$log" >&2  # pip's own words, only when it failed
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
   touch "$stamp"
 fi
 
 if [ ! -x "$CLAUDE_PREFIX/node_modules/.bin/claude" ]; then
+  command -v npm >/dev/null || { echo "setup: npm (Node.js 18 or newer) is needed to install the Claude CLI" >&2; exit 1; }
   echo "Installing @anthropic-ai/claude-code@$CLAUDE_VERSION into $CLAUDE_PREFIX ..." >&2
   npm install --silent --no-audit --no-fund --prefix "$CLAUDE_PREFIX" "@anthropic-ai/claude-code@$CLAUDE_VERSION" >&2
 fi

@@ -16,7 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, authentication_error, claude_env, slow, text, with_fault
+from ralphy.testing import (
+    DevScenario,
+    FakeMessagesAPI,
+    authentication_error,
+    claude_env,
+    slow,
+    text,
+    usage_limit,
+    with_fault,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -58,8 +67,8 @@ def project(tmp_path: Path) -> Path:
 
 
 def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str, timeout: float = 120,
-           extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    env = claude_env(api.url, home)
+           extra_env: dict | None = None, oauth: bool = False) -> subprocess.CompletedProcess:
+    env = claude_env(api.url, home, oauth=oauth)
     env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0", "RALPHY_ITERATION_TIMEOUT": "90"})
     env.update(extra_env or {})
     return subprocess.run(
@@ -288,3 +297,31 @@ def test_nothing_to_do_exits_0_and_leaves_no_cli_running(project, claude_home, c
     data = summary(proc)
     assert data["status"] == "completed" and data["iterations"] == []
     assert _claude_processes_in(project) == []
+
+
+def test_usage_limit_with_no_wait_exits_5_and_is_not_a_failure(project, claude_home, claude_bin):
+    resets = int(time.time()) + 3600
+    with FakeMessagesAPI(with_fault(DevScenario({}), usage_limit(resets_at=resets))) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--no-wait", oauth=True)
+    data = summary(proc)
+    assert proc.returncode == 5, proc.stderr
+    assert data["status"] == "usage_limit" and "resets at" in data["reason"]
+    (only,) = data["iterations"]
+    assert only["outcome"] == "usage_limit" and only["breaker_state"] == "closed"
+    breaker = json.loads((project / ".ralphy" / "breaker.json").read_text())
+    assert breaker["counters"]["failures"] == 0
+
+
+def test_usage_limit_waits_for_the_reset_then_carries_on(project, claude_home, claude_bin):
+    resets = int(time.time()) + 3
+    with FakeMessagesAPI(with_fault(DevScenario({}), usage_limit(resets_at=resets), times=1)) as api:
+        started = time.monotonic()
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", oauth=True,
+                      extra_env={"RALPHY_USAGE_LIMIT_MARGIN_SECONDS": "1"})
+        elapsed = time.monotonic() - started
+        second = [r for r in api.requests if "Development iteration" in json.dumps(r)][-1]
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert [it["outcome"] for it in data["iterations"]] == ["usage_limit", "ok"]
+    assert time.time() >= resets and elapsed >= 2
+    assert "stopped at a usage limit" in json.dumps(second)
