@@ -21,6 +21,7 @@ from ralphy.testing import (
     FakeMessagesAPI,
     authentication_error,
     claude_env,
+    overloaded,
     slow,
     text,
     usage_limit,
@@ -325,3 +326,13 @@ def test_usage_limit_waits_for_the_reset_then_carries_on(project, claude_home, c
     assert [it["outcome"] for it in data["iterations"]] == ["usage_limit", "ok"]
     assert time.time() >= resets and elapsed >= 2
     assert "stopped at a usage limit" in json.dumps(second)
+
+
+def test_persistent_overload_fails_three_iterations_then_the_breaker_opens(project, claude_home, claude_bin):
+    with FakeMessagesAPI(with_fault(DevScenario({}), overloaded())) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 3, proc.stderr
+    assert [it["outcome"] for it in data["iterations"]] == ["failed"] * 3
+    assert all("529" in it["error"] for it in data["iterations"])
+    assert "3 iterations in a row ended in error" in data["reason"]
