@@ -7,10 +7,8 @@ the file (or env var) and the key.
 from __future__ import annotations
 
 import dataclasses
-import json
+import functools
 import os
-import shlex
-import tomllib
 import types
 import typing
 from dataclasses import dataclass, field
@@ -80,10 +78,12 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 _LIST_CHOICES: dict[str, tuple[str, ...]] = {"agent_scopes": ("project", "user", "plugins", "all")}
 
 
+@functools.cache
 def _fields() -> dict[str, dataclasses.Field]:
     return {f.name: f for f in dataclasses.fields(Config)}
 
 
+@functools.cache
 def _hints() -> dict[str, Any]:
     return typing.get_type_hints(Config)
 
@@ -163,16 +163,22 @@ def _parse_env(key: str, raw: str, where: str) -> Any:
             return float(raw)
         if typing.get_origin(base) is list:
             if raw.lstrip().startswith("["):
+                import json
+
                 return json.loads(raw)
             if key == "extra_args":
+                import shlex
+
                 return shlex.split(raw)
             return [part for part in raw.replace(",", " ").split() if part]
-    except (ValueError, json.JSONDecodeError):
+    except ValueError:  # json.JSONDecodeError is a ValueError
         raise ConfigError(f"{where}: {raw!r} is not {_type_name(hint)}") from None
     return raw
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    import tomllib  # here: only a project with a config file pays for it
+
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

@@ -45,9 +45,17 @@ def test_importing_ralphy_and_the_cli_loads_nothing_heavy():
 
 
 def test_help_does_not_import_anthropic():
-    code = "import sys; from ralphy.cli import main; sys.argv = ['ralphy', '--help']\ntry:\n    main()\nexcept SystemExit:\n    pass\nprint('anthropic' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip().endswith("False")
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "ralphy", "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "Commands:" in proc.stdout
+    imported = {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if "|" in line}
+    assert "click" in imported
+    assert not imported & {"anthropic", "rich", "jinja2", "yaml", "sqlite3"}
+
+
+@pytest.mark.parametrize("argv, code", [(["--version"], 0), (["dev", "--on-question", "never"], 2), (["nope"], 2)])
+def test_exit_codes_of_the_real_program(argv, code, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "ralphy", *argv], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == code, proc.stderr
 
 
 def test_version_via_python_m():

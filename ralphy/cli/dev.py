@@ -68,8 +68,10 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     })
     binary = resolve_claude_bin(config.claude_bin)
     env = child_env(os.environ)
-    prestarted = None
-    if not create_missing and (project_dir / config.tasks_file).is_file():
+    from ralphy import prestart
+
+    prestarted = prestart.take()  # started by the `ralphy` program before click loaded, if the line was plain
+    if prestarted is None and not create_missing and (project_dir / config.tasks_file).is_file():
         # Start the CLI now: it boots (~0.4 s) while the rest of ralphy loads and renders the prompt.
         argv = argv_for(binary, config)
         prestarted = (argv, spawn(argv, cwd=project_dir.resolve(), env=env))
