@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 
 import pytest
 
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
 from ralphy.claude.events import Event, TaskNotification, TaskStarted, ToolResult, ToolUse, parse_line
+from ralphy.tasks import mentioned_task_ids, parse_tasks
 from tests.conftest import TRANSCRIPTS
 
 
@@ -110,30 +109,15 @@ def test_other_tools_and_unmatched_ids_are_ignored() -> None:
 # --- attribution ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Task:
-    """Stand-in for ralphy.tasks.Task (same fields)."""
-
-    id: str
-    title: str
-    group: str
-    status: str = "completed"
-    line: int = 0
-
-
-TASKS = [
-    Task("1.1", "User model", "Models"),
-    Task("1.2", "Order model", "Models"),
-    Task("2.1", "REST endpoints", "HTTP API"),
-    Task("3.1", "README", "Docs"),
-    Task("11.2", "Far away", "Later"),
-]
+TASK_LIST = parse_tasks(
+    "## Models\n- [x] 1.1 User model\n- [x] 1.2 Order model\n"
+    "## HTTP API\n- [x] 2.1 REST endpoints\n## Docs\n- [x] 3.1 README\n## Later\n- [x] 11.2 Far away\n"
+)
+TASKS = list(TASK_LIST.tasks)
 
 
 def ids_in(text: str) -> list[str]:
-    """Whole-token ids of TASKS named in text (what ralphy.tasks.mentioned_task_ids does)."""
-    tokens = set(re.findall(r"(?<![\w.])\d+(?:\.\d+)*(?![\w]|\.\d)", text))
-    return [task.id for task in TASKS if task.id in tokens]
+    return mentioned_task_ids(text, TASK_LIST)
 
 
 def d(agent: str, description: str, prompt: str = "", status: str = "completed") -> Delegation:
@@ -209,7 +193,7 @@ def test_attribute_keeps_task_order_and_fields_and_only_completed_tasks_given() 
     ]
 
 
-def test_id_matcher_stand_in_is_whole_token() -> None:
+def test_id_matcher_is_whole_token() -> None:
     assert ids_in("tasks 1.1 and 11.2") == ["1.1", "11.2"]
     assert ids_in("task 11.2") == ["11.2"]
     assert ids_in("v1.1.3") == []

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
 import subprocess
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from ralphy.claude.delegation import DelegationTracker, attribute
 from ralphy.claude.events import Event, InitEvent, RateLimitEvent, parse_line
 from ralphy.claude.limits import classify_failure, usage_limit_reset
 from ralphy.claude.process import build_argv, child_env, run_claude
+from ralphy.tasks import mentioned_task_ids, parse_tasks
 from ralphy.testing import DevScenario, FakeMessagesAPI, authentication_error, claude_env, usage_limit, with_fault
 
 pytestmark = pytest.mark.e2e
@@ -43,24 +42,12 @@ PROMPT = (
 )
 
 
-@dataclass(frozen=True)
-class Task:
-    """Stand-in for ralphy.tasks.Task."""
-
-    id: str
-    title: str
-    group: str
-    status: str = "completed"
-    line: int = 0
-
-
-TASKS = [Task("1.1", "Create the User model", "Models"), Task("1.2", "Create the Post model", "Models"),
-         Task("2.1", "Add the users endpoint", "API")]
+TASK_LIST = parse_tasks(TASKS_MD.replace("[ ]", "[x]"))  # as they are once the run completed them
+TASKS = list(TASK_LIST.tasks)
 
 
 def ids_in(text: str) -> list[str]:
-    tokens = set(re.findall(r"(?<![\w.])\d+(?:\.\d+)*(?![\w]|\.\d)", text))
-    return [task.id for task in TASKS if task.id in tokens]
+    return mentioned_task_ids(text, TASK_LIST)
 
 
 @pytest.fixture
