@@ -54,7 +54,7 @@ logger = logging.getLogger(__name__)
 
 FORMAT_VERSION = 1
 BREAKER_FILE = Path(".ralphy") / "breaker.json"
-_BUDGET_TRIPS = ("max_iterations", "max_cost_usd", "max_wall_seconds")
+BUDGET_TRIPS = ("max_iterations", "max_cost_usd", "max_wall_seconds")
 _ERROR_SHOWN = 200  # characters of an error text quoted in a reason
 
 
@@ -199,7 +199,7 @@ class CircuitBreaker:
         """Begin a new ``ralphy dev`` run: fresh budgets, same streaks (see the module docstring)."""
         c = self._c
         c.iterations, c.cost_usd, c.run_started_at = 0, 0.0, self._clock()
-        if self._trip in _BUDGET_TRIPS:
+        if self._trip in BUDGET_TRIPS:
             self._state, self._reason, self._trip = State.CLOSED, None, None
             self._evaluate()
         return self._state

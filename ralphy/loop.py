@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Protocol
 
-from ralphy.breaker import BREAKER_FILE, BreakerSettings, CircuitBreaker, IterationOutcome, State
+from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
 from ralphy.claude.events import Event, RateLimitEvent
 from ralphy.claude.limits import classify_failure, usage_limit_reset
@@ -183,10 +183,8 @@ class DevLoop:
         return self.summary
 
     def _loop(self, task_list: TaskList) -> None:
-        if self.breaker.state is State.OPEN and self.breaker.trip not in ("max_iterations", "max_cost_usd", "max_wall_seconds"):
-            return self._stop("circuit_open", f"the circuit breaker is open: {self.breaker.reason}. "
-                              "Fix the cause, then run `ralphy reset`", EXIT_CIRCUIT_OPEN)
-        self.breaker.start_run()
+        if self.breaker.start_run() is State.OPEN:  # a new run lifts a used-up budget, nothing else
+            return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
         self.resume_instruction = self._resume_instruction_from_history()
         if not self._take_answered_question() and self._pending_question_blocks():
             return
@@ -222,7 +220,10 @@ class DevLoop:
         self.summary.status, self.summary.reason, self.summary.exit_code = status, reason, exit_code
 
     def _open_reason(self) -> str:
-        how = "run `ralphy dev` again for a new budget" if self.breaker.trip in ("max_iterations", "max_cost_usd", "max_wall_seconds") else "fix the cause, then run `ralphy reset`"
+        if self.breaker.trip in BUDGET_TRIPS:
+            how = "run `ralphy dev` again for a new budget"
+        else:
+            how = "fix the cause, then run `ralphy reset`"
         return f"circuit breaker open: {self.breaker.reason}; {how}"
 
     # ------------------------------------------------------------------------------------ one iteration

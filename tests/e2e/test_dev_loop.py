@@ -336,3 +336,14 @@ def test_persistent_overload_fails_three_iterations_then_the_breaker_opens(proje
     assert [it["outcome"] for it in data["iterations"]] == ["failed"] * 3
     assert all("529" in it["error"] for it in data["iterations"])
     assert "3 iterations in a row ended in error" in data["reason"]
+
+
+def test_iteration_budget_stops_the_run_and_the_next_run_gets_a_new_one(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({}, max_groups_per_run=1)) as api:
+        first = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1")
+        second = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1")
+    first_data, second_data = summary(first), summary(second)
+    assert first.returncode == 3 and len(first_data["iterations"]) == 1
+    assert "new budget" in first_data["reason"]
+    assert second.returncode == 0, second.stderr
+    assert second_data["status"] == "completed" and len(second_data["iterations"]) == 1
