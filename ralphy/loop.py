@@ -194,15 +194,13 @@ class DevLoop:
                 return self._stop("completed", f"all {len(task_list.tasks)} tasks in {self.config.tasks_file} are completed", EXIT_DONE)
             if not task_list.tasks:
                 return self._stop("error", f"{self.tasks_path}: no tasks found (use `- [ ] ...` items or `## Task N: ...` headings)", EXIT_ERROR)
-            if self.breaker.check_budgets() is State.OPEN:
+            if self.breaker.check_budgets() is State.OPEN:  # OPEN after the last iteration, or a budget now used
                 return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
             n += 1
             report, task_list, stop = self._iteration(n, task_list)
             self.summary.iterations.append(report)
             if stop:
                 return
-            if self.breaker.state is State.OPEN:
-                return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
 
     def _take_prestarted(self, argv: list[str] | None) -> "subprocess.Popen[bytes] | None":
         """The CLI ``ralphy dev`` started early with ``argv``, if it was started with exactly these; any other
