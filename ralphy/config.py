@@ -33,7 +33,7 @@ class Config:
     claude_bin: str | None = None
     permission_mode: str = "acceptEdits"
     allowed_tools: list[str] = field(
-        default_factory=lambda: ["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "Bash", "Agent", "Task", "TodoWrite"]
+        default_factory=lambda: ["Read", "Write", "Edit", "Glob", "Grep", "Bash", "Agent", "Task", "TodoWrite"]
     )
     max_turns: int = 50
     extra_args: list[str] = field(default_factory=list)

@@ -71,3 +71,9 @@ def test_invalid_toml_is_config_error(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.ralphy\n")
     with pytest.raises(ConfigError, match="pyproject.toml: not valid TOML"):
         load_config(tmp_path, environ={})
+
+
+def test_default_allowed_tools_are_real_claude_code_tools():
+    from ralphy.agents.lint import CLAUDE_CODE_TOOLS
+
+    assert set(Config().allowed_tools) <= CLAUDE_CODE_TOOLS
