@@ -1,8 +1,10 @@
 """Did the working tree change? A cheap fingerprint of the project's files, for the breaker's "progress".
 
-In a git repository: HEAD plus ``git status --porcelain`` plus each changed file's size and mtime (a file
-edited twice stays "modified" in git status; its mtime still moves). Elsewhere: every file's path, size and
-mtime under the project. ralphy's own ``.ralphy/`` is left out: ralphy writes there every iteration.
+In a git repository: HEAD plus ``git status --porcelain`` plus the content of each changed file (a file edited
+twice stays "modified" in git status, so its content tells; rewriting a file with the same bytes is no change,
+so a model that keeps rewriting the same file does not look like progress). Files over 4 MiB count by size and
+mtime. Outside git: every file's path, size and mtime under the project. ralphy's own ``.ralphy/`` is left out:
+ralphy writes there every iteration.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 _SKIP_DIRS = {".git", ".ralphy", "node_modules", ".venv", "__pycache__"}
 _MAX_FILES = 50_000
+_MAX_HASHED_BYTES = 4 * 1024 * 1024
 
 
 def fingerprint(project_dir: str | os.PathLike[str]) -> str:
@@ -27,12 +30,18 @@ def fingerprint(project_dir: str | os.PathLike[str]) -> str:
         digest.update(head)
     for path in paths:
         digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
-        try:
-            stat = (project / path).stat()
-            digest.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
-        except OSError:
-            digest.update(b"missing")
+        digest.update(_file_state(project / path, by_content=listed is not None))
     return digest.hexdigest()
+
+
+def _file_state(path: Path, *, by_content: bool) -> bytes:
+    try:
+        stat = path.stat()
+        if by_content and stat.st_size <= _MAX_HASHED_BYTES and path.is_file():
+            return hashlib.sha256(path.read_bytes()).digest()
+        return f"{stat.st_size}:{stat.st_mtime_ns}".encode()
+    except OSError:
+        return b"missing"
 
 
 def _git_changes(project: Path) -> tuple[bytes, list[str]] | None:

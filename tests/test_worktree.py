@@ -1,0 +1,55 @@
+import subprocess
+from pathlib import Path
+
+from ralphy.worktree import fingerprint
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+
+
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q")
+    (root / "a.py").write_text("one\n")
+    git(root, "add", "-A")
+    git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
+    return root
+
+
+def test_clean_tree_is_stable_and_ralphy_state_is_ignored(tmp_path):
+    root = repo(tmp_path)
+    before = fingerprint(root)
+    (root / ".ralphy").mkdir()
+    (root / ".ralphy" / "ralphy.db").write_bytes(b"x")
+    assert fingerprint(root) == before
+
+
+def test_every_kind_of_change_moves_it(tmp_path):
+    root = repo(tmp_path)
+    seen = {fingerprint(root)}
+    (root / "a.py").write_text("two\n")  # modified
+    seen.add(fingerprint(root))
+    (root / "a.py").write_text("three\n")  # modified again: same git status, other content
+    seen.add(fingerprint(root))
+    (root / "b.py").write_text("new\n")  # untracked
+    seen.add(fingerprint(root))
+    git(root, "add", "-A")
+    git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "work")  # committed: HEAD moves
+    seen.add(fingerprint(root))
+    assert len(seen) == 5
+
+
+def test_rewriting_the_same_bytes_is_no_change(tmp_path):
+    root = repo(tmp_path)
+    (root / "notes.md").write_text("same\n")
+    before = fingerprint(root)
+    (root / "notes.md").write_text("same\n")  # a stuck model rewriting its file: not progress
+    assert fingerprint(root) == before
+
+
+def test_outside_git_new_files_count(tmp_path):
+    before = fingerprint(tmp_path)
+    (tmp_path / "x.txt").write_text("x")
+    assert fingerprint(tmp_path) != before
