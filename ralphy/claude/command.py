@@ -63,7 +63,10 @@ def argv_for(claude_bin: str, config, resume_session: str | None = None) -> list
 def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
     """The CLI to run: ``--claude-bin``, else ``$RALPHY_CLAUDE_BIN``, else ``claude`` on ``PATH``."""
     path = environ.get("PATH", os.defpath)
-    for origin, wanted in (("--claude-bin", explicit), ("RALPHY_CLAUDE_BIN", environ.get("RALPHY_CLAUDE_BIN"))):
+    from_env = environ.get("RALPHY_CLAUDE_BIN")
+    # a Config's claude_bin may itself come from RALPHY_CLAUDE_BIN: name the variable then
+    explicit_origin = "RALPHY_CLAUDE_BIN" if explicit and explicit == from_env else "--claude-bin"
+    for origin, wanted in ((explicit_origin, explicit), ("RALPHY_CLAUDE_BIN", from_env)):
         if wanted:
             found = shutil.which(wanted, path=path)
             if found is None:

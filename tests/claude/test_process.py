@@ -398,6 +398,7 @@ def test_resolve_claude_bin_order(bin_dir: Path) -> None:
         (None, {"PATH": ""}, "(`claude`) is not on PATH"),
         ("/nowhere/claude", {}, "--claude-bin '/nowhere/claude'"),
         (None, {"RALPHY_CLAUDE_BIN": "not-exec"}, "RALPHY_CLAUDE_BIN 'not-exec'"),
+        ("not-exec", {"RALPHY_CLAUDE_BIN": "not-exec"}, "RALPHY_CLAUDE_BIN 'not-exec'"),  # config read it from env
     ],
 )
 def test_resolve_claude_bin_missing(bin_dir: Path, explicit: str | None, environ: dict, named: str) -> None:
