@@ -347,3 +347,15 @@ def test_iteration_budget_stops_the_run_and_the_next_run_gets_a_new_one(project,
     assert "new budget" in first_data["reason"]
     assert second.returncode == 0, second.stderr
     assert second_data["status"] == "completed" and len(second_data["iterations"]) == 1
+
+
+def test_plain_output_reports_per_group_who_did_what(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "  delegating to tdd-orchestrator: Tasks 1.1, 1.2: Core library" in lines
+    assert lines.count("  Core library: delegated to tdd-orchestrator (1.1, 1.2)") == 2  # iteration, then run
+    assert lines.count("  Documentation: done directly (2.1)") == 2
+    assert "ralphy: completed: all 3 tasks in TASKS.md are completed" in lines
+    assert proc.stderr == ""

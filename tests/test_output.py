@@ -1,0 +1,66 @@
+"""What `ralphy dev` prints: the per-group report, plain and live."""
+
+from __future__ import annotations
+
+import io
+
+from ralphy.claude.delegation import TaskOutcome
+from ralphy.claude.events import ToolUse
+from ralphy.loop import DelegationReport, IterationReport, RunSummary
+from ralphy.output import LiveReporter, PlainReporter, iteration_text, run_text
+from ralphy.tasks import parse_tasks
+
+TASKS = parse_tasks("## Core\n- [x] 1.1 a\n- [x] 1.2 b\n## Docs\n- [x] 2.1 c\n- [ ] 2.2 d\n")
+
+
+def report() -> IterationReport:
+    return IterationReport(
+        n=1, outcome="ok", cost_usd=0.25, duration_s=3.2,
+        delegations=[DelegationReport("tdd-orchestrator", "Tasks 1.1, 1.2: Core", ["1.1", "1.2"], "completed"),
+                     DelegationReport("ghost", "Task 2.2", ["2.2"], "failed", "Agent type 'ghost' not found.")],
+        tasks_completed=[TaskOutcome("1.1", "a", "Core", "tdd-orchestrator"), TaskOutcome("1.2", "b", "Core", "tdd-orchestrator"),
+                         TaskOutcome("2.1", "c", "Docs", "direct")],
+        claimed="I delegated everything to ghost.\nAll done!",
+        breaker_state="half_open", breaker_reason="no progress in 2 iterations in a row",
+    )
+
+
+def test_iteration_report_per_group_facts_then_the_claim():
+    lines = iteration_text(report(), TASKS)
+    assert lines[0] == "iteration 1: ok, 3 task(s) completed, 3/4 done, $0.2500, 3.2s"
+    assert "  Core: delegated to tdd-orchestrator (1.1, 1.2)" in lines
+    assert "  Docs: done directly (2.1)" in lines
+    assert "  delegation -> ghost [2.2] failed: Agent type 'ghost' not found." in lines
+    assert "  circuit breaker half_open: no progress in 2 iterations in a row" in lines
+    assert lines[-1] == "  Claude says: I delegated everything to ghost. All done!"  # shown last, one line
+
+
+def test_run_report_sums_the_groups_over_iterations():
+    second = IterationReport(n=2, cost_usd=0.5, tasks_completed=[TaskOutcome("2.2", "d", "Docs", "docs-writer")])
+    summary = RunSummary("completed", "all 4 tasks in TASKS.md are completed", 0, [report(), second])
+    lines = run_text(summary, TASKS)
+    assert lines[0] == "ralphy: completed: all 4 tasks in TASKS.md are completed"
+    assert "  Docs: done directly (2.1); delegated to docs-writer (2.2)" in lines
+    assert lines[-1] == "3/4 tasks done after 2 iteration(s), $0.7500"
+
+
+def test_plain_reporter_announces_delegations_as_they_happen():
+    out = io.StringIO()
+    reporter = PlainReporter(out)
+    reporter.event(ToolUse("t1", "Agent", {"subagent_type": "tdd-orchestrator", "description": "Tasks 1.1"}, None))
+    reporter.event(ToolUse("t2", "Task", {"description": "explore"}, "t1"))  # a subagent's own call: not announced
+    assert out.getvalue() == "  delegating to tdd-orchestrator: Tasks 1.1\n"
+
+
+def test_live_reporter_on_a_terminal_ends_with_the_plain_report():
+    out = io.StringIO()
+    reporter = LiveReporter(out)
+    reporter.console.force_terminal = True
+    reporter.iteration_started(1, 20, resumed=False)
+    reporter.event(ToolUse("t1", "Agent", {"subagent_type": "tdd-orchestrator"}, None))
+    assert "subagent tdd-orchestrator" in str(reporter._status())
+    assert "delegations: 1" in str(reporter._status())
+    reporter.iteration_finished(report(), TASKS)
+    reporter.run_finished(RunSummary("completed", "done", 0, [report()]), TASKS)
+    text = out.getvalue()
+    assert "Core: delegated to tdd-orchestrator (1.1, 1.2)" in text and "ralphy: completed: done" in text
