@@ -211,6 +211,8 @@ def _split_tool_values(value: Any) -> tuple[str, ...] | None:
 
 def _split_tool_string(text: str) -> list[str]:
     if "(" not in text and ")" not in text:
+        if text.isascii() and text.isprintable():  # the only white space (Python's or JavaScript's) is " "
+            return text.replace(",", " ").split()
         return [tool for part in _TOOL_SEPARATORS.split(text) if (tool := part.strip(_JS_TRIM_CHARS))]
     tools, current, in_parens = [], "", False
     for char in text:
@@ -268,11 +270,15 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
     simple = simple_frontmatter(raw)
     if simple is not None:
         return simple, content, None
+    if _certainly_invalid_yaml(raw):  # go straight to the CLI's second chance
+        simple = simple_frontmatter(_second_chance(raw))
+        if simple is not None:
+            return simple, content, None
     try:
         data = _load_yaml(raw)
     except _yaml_error():
         try:
-            data = _load_yaml(_LEADING_TABS.sub(lambda m: "  " * len(m.group()), _quote_special_values(raw)))
+            data = _load_yaml(_second_chance(raw))
         except _yaml_error() as exc:
             return {}, content, _one_line(str(exc))
     return (data if isinstance(data, dict) else {}), content, None
@@ -283,6 +289,7 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
 _SIMPLE_LINES = re.compile(
     r"""^(?:([A-Za-z_][A-Za-z0-9_-]*): +(?:("[^"\\\x00-\x1f\x7f]*(?:\\["\\/nt][^"\\\x00-\x1f\x7f]*)*")"""
     r"""|('[^'\x00-\x1f\x7f]*(?:''[^'\x00-\x1f\x7f]*)*')"""
+    r"""|(\[ *[A-Za-z_][A-Za-z0-9_-]*(?: *, *[A-Za-z_][A-Za-z0-9_-]*)* *\])"""
     r"""|([^ \-?:,\[\]{}#&*!|>'"%@`\x00-\x1f\x7f][^\[\]{}\x00-\x1f\x7f]*))|(.+))$""", re.M)
 _CORE_SCALAR = re.compile(
     r"~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
@@ -293,17 +300,18 @@ _DOUBLE_QUOTED_ESCAPE = re.compile(r"\\(.)")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "t": "\t"}
 
 
-def simple_frontmatter(raw: str) -> dict[str, str] | None:
+def simple_frontmatter(raw: str) -> dict[str, str | list[str]] | None:
     """A fast path for the common frontmatter: one-line ``key: value`` pairs whose value YAML 1.2 reads as a
-    string (plain text, or a quoted string with simple escapes).
+    string (plain text, or a quoted string with simple escapes) or as a list of words (``[Read, Grep]``).
 
     Returns None (use the YAML parser) for anything else, so the result always equals the parser's (a test
-    checks this on the whole corpus). PyYAML dominates discovery time; this keeps discovery near a raw read.
+    checks this on the whole corpus and on random lines). PyYAML dominates discovery time; this keeps
+    discovery near a raw read.
     """
     if not raw.isascii() and not raw.replace("\n", "").isprintable():  # e.g. a no-break space
         return None
-    data: dict[str, str] = {}
-    for key, double, single, plain, other in _SIMPLE_LINES.findall(raw):
+    data: dict[str, str | list[str]] = {}
+    for key, double, single, words, plain, other in _SIMPLE_LINES.findall(raw):
         if other or key in _CORE_SCALAR_KEYS:  # a key made of [A-Za-z_-] can only be these core scalars
             return None
         if double:
@@ -311,6 +319,11 @@ def simple_frontmatter(raw: str) -> dict[str, str] | None:
             data[key] = _DOUBLE_QUOTED_ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], inner) if "\\" in inner else inner
         elif single:
             data[key] = single[1:-1].replace("''", "'")
+        elif words:
+            items = words[1:-1].replace(",", " ").split()
+            if not _CORE_SCALAR_KEYS.isdisjoint(items):  # words like `null` or `true` are not strings
+                return None
+            data[key] = items
         else:
             value = plain.rstrip(" ")
             if ": " in value or " #" in value or value.endswith(":") or (
@@ -318,6 +331,27 @@ def simple_frontmatter(raw: str) -> dict[str, str] | None:
                 return None
             data[key] = value
     return data
+
+
+def _certainly_invalid_yaml(raw: str) -> bool:
+    """Whether the YAML parser must fail on ``raw``: its first line that ``simple_frontmatter`` cannot read
+    is a plain ``key: value`` whose value holds ``": "`` (before any comment), after only lines it can read.
+    Such a value ends at the ``: `` in the middle of a block mapping entry, where no new key may start
+    ("mapping values are not allowed here")."""
+    if not raw.isascii() and not raw.replace("\n", "").isprintable():
+        return False
+    for _, _, _, _, plain, other in _SIMPLE_LINES.findall(raw):
+        if other:
+            return False
+        if ": " in plain:
+            comment = plain.find(" #")
+            return comment < 0 or plain.index(": ") < comment
+    return False
+
+
+def _second_chance(raw: str) -> str:
+    """What the CLI parses when ``raw`` is not valid YAML: special values quoted, leading tabs made spaces."""
+    return _LEADING_TABS.sub(lambda m: "  " * len(m.group()), _quote_special_values(raw))
 
 
 def _quote_special_values(raw: str) -> str:
@@ -370,7 +404,13 @@ def _read_text(os_path: str, path: Path) -> tuple[str | AgentProblem, os.stat_re
 
 
 def _read_all(fd: int, size: int) -> bytes:
-    chunks = []
+    """Everything in the open file of ``size`` bytes (by ``fstat``). One ``read`` returning exactly ``size``
+    bytes is the whole file, as a second ``read`` at that moment would give nothing; a file that grew, shrank
+    or claims size 0 (``/proc``) is read on until end of file."""
+    first = os.read(fd, size + 1 if size else 65536)
+    if len(first) == size or not first:
+        return first
+    chunks = [first]
     while chunk := os.read(fd, size + 1 if size else 65536):
         chunks.append(chunk)
     return b"".join(chunks)
@@ -486,11 +526,18 @@ def _js_string(value: Any) -> str:
 # Walking directories
 
 
-def _walk_agent_dir(root: Path) -> list[tuple[Path, str, bool] | AgentFile]:
+# A child path from a listed name, as ``Path.iterdir`` builds it (a quarter of ``directory / name``'s cost).
+_child_path: Any = getattr(Path, "_make_child_relpath", Path.__truediv__)
+
+# A file to read: (path, the path as a string, agent name prefix, whether a project/user file is a symlink).
+_FileItem = tuple[Path, str, str, bool]
+
+
+def _walk_agent_dir(root: Path, scope: str) -> list[_FileItem | AgentFile]:
     """``*.md`` files under ``root`` in the CLI's order: depth first, directory-listing order, symlinks
-    followed, each directory (by device and inode) visited once. A file comes as (path, the path as a string,
-    whether the entry is a symlink); anything else the CLI passes over as an "ignored" ``AgentFile``."""
-    found: list[tuple[Path, str, bool] | AgentFile] = []
+    followed, each directory (by device and inode) visited once. Anything else the CLI passes over comes as
+    an "ignored" ``AgentFile`` of ``scope``."""
+    found: list[_FileItem | AgentFile] = []
     seen: set[tuple[int, int]] = set()
 
     def visit(directory: Path) -> None:
@@ -510,30 +557,30 @@ def _walk_agent_dir(root: Path) -> list[tuple[Path, str, bool] | AgentFile]:
             log.debug("cannot list %s: %s", directory, exc)
             return
         for entry in entries:
-            path = directory / entry.name
+            name = entry.name
+            path = _child_path(directory, name)
             try:
-                symlink, is_dir, is_file = _entry_type(entry)
+                symlink = entry.is_symlink()
+                if symlink:
+                    mode = os.stat(entry.path).st_mode
+                    is_file, is_dir = stat_module.S_ISREG(mode), stat_module.S_ISDIR(mode)
+                else:
+                    is_file = entry.is_file(follow_symlinks=False)
+                    is_dir = not is_file and entry.is_dir(follow_symlinks=False)
             except OSError as exc:
-                found.append(AgentFile(path, "", "ignored", reason=f"cannot follow the symlink: {exc.strerror or exc}"))
+                found.append(AgentFile(path, scope, "ignored",
+                                       reason=f"cannot follow the symlink: {exc.strerror or exc}"))
                 continue
-            if is_dir:
+            if is_file and name.endswith(".md"):
+                found.append((path, entry.path, "", symlink))
+            elif is_dir:
                 visit(path)
-            elif is_file and entry.name.endswith(".md"):
-                found.append((path, entry.path, symlink))
             else:
-                found.append(AgentFile(path, "", "ignored",
+                found.append(AgentFile(path, scope, "ignored",
                                        reason="not a '.md' file (the CLI reads only *.md, case-sensitive)"))
 
     visit(root)
     return found
-
-
-def _entry_type(entry: os.DirEntry[str]) -> tuple[bool, bool, bool]:
-    """(is a symlink, is a directory, is a regular file), following a symlink; OSError for a broken one."""
-    if entry.is_symlink():
-        mode = os.stat(entry.path).st_mode
-        return True, stat_module.S_ISDIR(mode), stat_module.S_ISREG(mode)
-    return False, entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
 
 
 def _walk_plugin_dir(root: Path) -> list[tuple[Path, str, tuple[str, ...]]]:
@@ -746,7 +793,7 @@ def _collect(discovery: Discovery, sources: list[_Source]) -> list[_Candidate]:
         discovery.searched.append(source.directory)
         for item in _source_files(source):
             if isinstance(item, AgentFile):
-                discovery.files.append(AgentFile(item.path, source.scope, item.outcome, reason=item.reason))
+                discovery.files.append(item)
                 continue
             path, os_path, prefix, through_symlink = item
             text, status = _read_text(os_path, path)
@@ -761,11 +808,10 @@ def _collect(discovery: Discovery, sources: list[_Source]) -> list[_Candidate]:
     return candidates
 
 
-def _source_files(source: _Source) -> Iterator[tuple[Path, str, str, bool] | AgentFile]:
-    """(path, the path as a string, name prefix, whether a project/user file is reached through a symlink)."""
+def _source_files(source: _Source) -> Iterator[_FileItem | AgentFile]:
+    """The files to read in ``source`` and the entries passed over (``AgentFile``)."""
     if source.scope != "plugin":
-        for item in _walk_agent_dir(source.directory):
-            yield item if isinstance(item, AgentFile) else (item[0], item[1], "", item[2])
+        yield from _walk_agent_dir(source.directory, source.scope)
         return
     if source.directory.suffix == ".md" and source.directory.is_file():
         yield source.directory, os.fspath(source.directory), f"{source.plugin}:", False
