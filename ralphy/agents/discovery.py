@@ -246,16 +246,29 @@ def _frontmatter_tools(frontmatter: dict[str, Any], key: str, absent: tuple[str,
 
 def find_frontmatter(text: str) -> tuple[str, str] | None:
     """(frontmatter text, content after it), or None: the CLI's ``/^---\\s*\\n([\\s\\S]*?)---\\s*\\n?/``."""
+    bounds = _frontmatter_bounds(text)
+    if bounds is None:
+        return None
+    start, end, content_start = bounds
+    return text[start:end], text[content_start:]
+
+
+def _frontmatter_bounds(text: str) -> tuple[int, int, int] | None:
+    """Where the frontmatter starts and ends and the content starts (after the white space that follows the
+    closing ``---``), or None."""
     if not text.startswith("---"):
         return None
-    opening = text[3:_SPACE_RUN.match(text, 3).end()]  # type: ignore[union-attr]
-    if "\n" not in opening:
-        return None
-    start = 3 + opening.rindex("\n") + 1
+    if text[3:4] == "\n" and text[4:5] not in _JS_TRIM_CHARS:  # the usual "---\n" then a key
+        start = 4
+    else:
+        opening = text[3:_SPACE_RUN.match(text, 3).end()]  # type: ignore[union-attr]
+        if "\n" not in opening:
+            return None
+        start = 3 + opening.rindex("\n") + 1
     end = text.find("---", start)
     if end < 0:
         return None
-    return text[start:end], text[_SPACE_RUN.match(text, end + 3).end():]  # type: ignore[union-attr]
+    return start, end, _SPACE_RUN.match(text, end + 3).end()  # type: ignore[union-attr]
 
 
 def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
@@ -263,25 +276,32 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str, str | None]:
 
     No frontmatter gives ``({}, text, None)``. YAML that is not a mapping gives ``{}``.
     """
-    found = find_frontmatter(text)
-    if found is None:
-        return {}, text, None
-    raw, content = found
+    frontmatter, content_start, error = _parse_frontmatter(text)
+    return frontmatter, (text if content_start is None else text[content_start:]), error
+
+
+def _parse_frontmatter(text: str) -> tuple[dict[str, Any], int | None, str | None]:
+    """(frontmatter dict, where the content starts or None without frontmatter, YAML error or None)."""
+    bounds = _frontmatter_bounds(text)
+    if bounds is None:
+        return {}, None, None
+    start, end, content_start = bounds
+    raw = text[start:end]
     simple = simple_frontmatter(raw)
     if simple is not None:
-        return simple, content, None
+        return simple, content_start, None
     if _certainly_invalid_yaml(raw):  # go straight to the CLI's second chance
         simple = simple_frontmatter(_second_chance(raw))
         if simple is not None:
-            return simple, content, None
+            return simple, content_start, None
     try:
         data = _load_yaml(raw)
     except _yaml_error():
         try:
             data = _load_yaml(_second_chance(raw))
         except _yaml_error() as exc:
-            return {}, content, _one_line(str(exc))
-    return (data if isinstance(data, dict) else {}), content, None
+            return {}, content_start, _one_line(str(exc))
+    return (data if isinstance(data, dict) else {}), content_start, None
 
 
 # One frontmatter line per match: key, then a double-quoted, single-quoted or plain value, or (last group) any
@@ -430,24 +450,28 @@ def load_agent_file(path: str | os.PathLike[str], scope: str = "project", prefix
 
 
 def _agent_from_text(path: Path, text: str, scope: str, prefix: str) -> AgentSpec | AgentProblem:
-    frontmatter, content, yaml_error = split_frontmatter(text)
+    frontmatter, content_start, yaml_error = _parse_frontmatter(text)
     if scope == "plugin":
-        return _plugin_spec(path, prefix, frontmatter, content)
-    # split_frontmatter hands back `text` itself when there is no frontmatter
-    problem = _check_frontmatter(path, text, frontmatter, yaml_error, has_frontmatter=content is not text)
+        return _plugin_spec(path, prefix, frontmatter, _body(text, content_start))
+    problem = _check_frontmatter(path, text, frontmatter, yaml_error, has_frontmatter=content_start is not None)
     if problem:
         return problem
-    return AgentSpec(
-        name=frontmatter["name"],
-        description=frontmatter["description"].replace("\\n", "\n"),
-        path=path,
-        scope=scope,
-        tools=_frontmatter_tools(frontmatter, "tools", ALL_TOOLS),
-        disallowed_tools=_frontmatter_tools(frontmatter, "disallowedTools", ()),
-        model=_model(frontmatter.get("model")),
-        body=content.strip(_JS_TRIM_CHARS),
-        metadata=frontmatter,
-    )
+    # positional (name, description, path, scope, tools, disallowed_tools, model, body, metadata): a third faster
+    return AgentSpec(frontmatter["name"], frontmatter["description"].replace("\\n", "\n"), path, scope,
+                     _frontmatter_tools(frontmatter, "tools", ALL_TOOLS),
+                     _frontmatter_tools(frontmatter, "disallowedTools", ()), _model(frontmatter.get("model")),
+                     _body(text, content_start), frontmatter)
+
+
+def _body(text: str, content_start: int | None) -> str:
+    """The content after the frontmatter (the whole text without one), JS-trimmed, copied once. The content
+    already starts after white space, so only its end needs trimming."""
+    if content_start is None:
+        return text.strip(_JS_TRIM_CHARS)
+    end = len(text)
+    while end > content_start and text[end - 1] in _JS_TRIM_CHARS:
+        end -= 1
+    return text[content_start:end]
 
 
 def _check_frontmatter(path: Path, text: str, frontmatter: dict[str, Any], yaml_error: str | None, *,
@@ -484,7 +508,7 @@ def _model(value: Any) -> str | None:
     return "inherit" if model.lower() == "inherit" else model
 
 
-def _plugin_spec(path: Path, prefix: str, frontmatter: dict[str, Any], content: str) -> AgentSpec:
+def _plugin_spec(path: Path, prefix: str, frontmatter: dict[str, Any], body: str) -> AgentSpec:
     raw_name = frontmatter.get("name")
     name = (_js_string(raw_name) if raw_name is not None else "") or path.name[:-3]
     full_name = prefix + name
@@ -497,7 +521,7 @@ def _plugin_spec(path: Path, prefix: str, frontmatter: dict[str, Any], content: 
         name=full_name, description=description, path=path, scope="plugin",
         tools=_frontmatter_tools(frontmatter, "tools", ALL_TOOLS),
         disallowed_tools=_frontmatter_tools(frontmatter, "disallowedTools", ()),
-        model=_model(frontmatter.get("model")), body=content.strip(_JS_TRIM_CHARS), metadata=frontmatter,
+        model=_model(frontmatter.get("model")), body=body, metadata=frontmatter,
     )
 
 
