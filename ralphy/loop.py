@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import subprocess
 import time
 from dataclasses import asdict, dataclass, field
@@ -507,12 +506,6 @@ def dev(options: LoopOptions) -> RunSummary:
 
 def summary_json(summary: RunSummary) -> str:
     return json.dumps(summary.to_dict(), indent=2, ensure_ascii=False)
-
-
-def environ_for_claude(environ: Mapping[str, str] | None = None) -> dict[str, str]:
-    from ralphy.claude.process import child_env
-
-    return child_env(os.environ if environ is None else environ)
 
 
 def create_missing_agents(project_dir: Path, config: Config, confirm: Callable[[str], bool]) -> list:
