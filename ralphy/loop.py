@@ -28,6 +28,7 @@ from ralphy.claude.limits import classify_failure, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group
 from ralphy.claude.process import RunResult, run_claude
 from ralphy.config import Config
+from ralphy.errors import TasksFileError
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
 from ralphy import worktree
@@ -329,17 +330,22 @@ class DevLoop:
             report.error = "timed out" if result.timed_out else (
                 f"the Claude CLI ended without a result (exit {result.exit_code})" + (f": {tail[0][:300]}" if tail else "")
             )
-        task_ids_in = lambda text: mentioned_task_ids(text, after)  # noqa: E731
+        self._attribute(report, tracker, before, after)
+
+    @staticmethod
+    def _attribute(report: IterationReport, tracker: DelegationTracker, before: TaskList, after: TaskList) -> None:
+        """The iteration's delegations with the task ids they name, and who handled each newly completed task."""
+
+        def task_ids_in(text: str) -> list[str]:
+            return mentioned_task_ids(text, after)
+
         report.delegations = [_delegation_report(d, task_ids_in) for d in tracker.delegations]
         report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in)
 
     def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
                             tracker: DelegationTracker, transcript: Path) -> None:
-        after = self._tasks_or(before)
-        task_ids_in = lambda text: mentioned_task_ids(text, after)  # noqa: E731
         report.outcome, report.is_error, report.error = "interrupted", True, "interrupted"
-        report.delegations = [_delegation_report(d, task_ids_in) for d in tracker.delegations]
-        report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in)
+        self._attribute(report, tracker, before, self._tasks_or(before))
         report.transcript = str(transcript) if transcript.exists() else None
         self.breaker.record(IterationOutcome(interrupted=True))
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
@@ -368,7 +374,7 @@ class DevLoop:
         """TASKS.md as it is now; if Claude broke it (deleted, made unreadable), the last good reading."""
         try:
             return load_tasks(self.tasks_path)
-        except Exception as exc:  # a TasksFileError: warn, keep going on what we knew
+        except TasksFileError as exc:  # warn, and keep going on what we knew
             logger.warning("%s", exc)
             return fallback
 
