@@ -25,10 +25,11 @@ from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitB
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
 from ralphy.claude.events import Event, RateLimitEvent
 from ralphy.claude.limits import classify_failure, usage_limit_reset
-from ralphy.claude.command import argv_for, end_group
+from ralphy.claude.command import argv_for, end_group, spawn
 from ralphy.claude.process import RunResult, run_claude
 from ralphy.config import Config
 from ralphy.errors import TasksFileError
+from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
 from ralphy import worktree
@@ -160,7 +161,10 @@ class DevLoop:
         self.dev_agent = DevAgent(self.project, self.config)
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
         _keep_out_of_git(self.project / ".ralphy")
-        with Store.open(self.project) as store:
+        with RunLock(self.project), Store.open(self.project) as store:
+            orphan = end_orphaned_cli(self.project)
+            if orphan is not None:
+                self.o.reporter.note(f"ended the Claude CLI (pid {orphan}) a killed ralphy had left running")
             self.store = store
             self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv))
             self.summary.run_id = self.run_id
@@ -248,15 +252,21 @@ class DevLoop:
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
+        process = self._take_prestarted(argv) or spawn(argv, cwd=self.project, env=self.o.env)
         try:
+            record_cli(self.project, process.pid)  # so a run after a kill -9 of this one can end it
             result = run_claude(
                 argv, prompt, cwd=self.project, env=self.o.env, timeout=self.config.iteration_timeout,
                 on_event=on_event, transcript_path=transcript, transcript_max_bytes=self.config.transcript_max_bytes,
-                process=self._take_prestarted(argv),
+                process=process,
             )
         except (Interrupted, KeyboardInterrupt):
             self._finish_interrupted(iteration_id, report, before, tracker, transcript)
             raise Interrupted from None
+        finally:
+            if process.returncode is None:  # run_claude never got it (interrupted in between): end it here
+                end_group(process, 1.0)
+            forget_cli(self.project)
 
         after = self._tasks_or(before)
         self._fill_report(report, result, tracker, before, after)

@@ -359,3 +359,54 @@ def test_plain_output_reports_per_group_who_did_what(project, claude_home, claud
     assert lines.count("  Documentation: done directly (2.1)") == 2
     assert "ralphy: completed: all 3 tasks in TASKS.md are completed" in lines
     assert proc.stderr == ""
+
+
+def test_kill_9_of_ralphy_mid_iteration_then_the_next_run_cleans_up_and_continues(project, claude_home, claude_bin):
+    import sqlite3
+
+    hanging = with_fault(DevScenario({}), slow(text("thinking..."), before=60), times=1)
+    with FakeMessagesAPI(hanging) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0"})
+        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", "--json", str(project)], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while not any(r.get("messages") for r in api.requests) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        proc.kill()  # SIGKILL: ralphy gets no chance to clean up
+        proc.wait(timeout=10)
+        orphans = _claude_processes_in(project)
+        assert orphans, "the CLI runs in its own session, so it outlives a killed ralphy"
+
+        db = sqlite3.connect(project / ".ralphy" / "ralphy.db")
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT count(*) FROM iterations WHERE finished_at IS NULL").fetchone() == (1,)
+        db.close()
+
+        done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        resumed = [r for r in api.requests if "The previous iteration was interrupted" in json.dumps(r)]
+    assert done.returncode == 0, done.stderr
+    assert "ended the Claude CLI" in done.stderr
+    assert all(not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+               for pid in orphans)
+    assert resumed, "the next run tells Claude the last iteration was cut short"
+
+
+def test_a_second_ralphy_dev_in_the_same_project_is_refused(project, claude_home, claude_bin):
+    hanging = with_fault(DevScenario({}), slow(text("thinking..."), before=60), times=1)
+    with FakeMessagesAPI(hanging) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin})
+        first = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", str(project)], env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 60
+            while not any(r.get("messages") for r in api.requests) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            second = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        finally:
+            first.send_signal(signal.SIGINT)
+            first.wait(timeout=30)
+    assert second.returncode == 1
+    assert f"another `ralphy dev` is running in {project} (pid {first.pid})" in second.stderr
+    assert "Traceback" not in second.stderr

@@ -1,0 +1,68 @@
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ralphy.runlock import CLI_PID_FILE, RunLock, RunLockedError, end_orphaned_cli, forget_cli, record_cli
+
+
+def test_the_lock_is_exclusive_across_processes_and_released_on_exit(tmp_path):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; from ralphy.runlock import RunLock\n"
+         f"with RunLock(Path({str(tmp_path)!r})):\n    print('held', flush=True); time.sleep(60)"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(RunLockedError, match=rf"another `ralphy dev` is running in .* \(pid {holder.pid}\)"):
+            with RunLock(tmp_path):
+                pass
+    finally:
+        holder.kill()  # like kill -9: the kernel drops the flock
+        holder.wait()
+        holder.stdout.close()
+    with RunLock(tmp_path):
+        pass
+
+
+def _group_leader(tmp_path: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True)
+
+
+def test_an_orphaned_cli_group_is_ended(tmp_path):
+    (tmp_path / ".ralphy").mkdir()
+    orphan = _group_leader(tmp_path)
+    try:
+        record_cli(tmp_path, orphan.pid)
+        assert end_orphaned_cli(tmp_path) == orphan.pid
+        assert orphan.wait(timeout=10) != 0
+        assert not (tmp_path / CLI_PID_FILE).exists()
+    finally:
+        orphan.kill()
+        orphan.wait()
+
+
+def test_a_reused_pid_is_left_alone(tmp_path):
+    (tmp_path / ".ralphy").mkdir()
+    other = _group_leader(tmp_path)
+    try:
+        (tmp_path / CLI_PID_FILE).write_text(json.dumps({"pid": other.pid, "start": "1"}))  # another start time
+        assert end_orphaned_cli(tmp_path) is None
+        time.sleep(0.2)
+        assert other.poll() is None  # still running
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_nothing_recorded_or_garbage_is_fine(tmp_path):
+    (tmp_path / ".ralphy").mkdir()
+    assert end_orphaned_cli(tmp_path) is None
+    (tmp_path / CLI_PID_FILE).write_text("not json")
+    assert end_orphaned_cli(tmp_path) is None
+    record_cli(tmp_path, 999_999_999)
+    forget_cli(tmp_path)
+    assert not (tmp_path / CLI_PID_FILE).exists()
