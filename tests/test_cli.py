@@ -165,3 +165,14 @@ def test_help_lists_every_command_and_agents_subcommands():
     assert all(name in top.stdout for name in ("agents", "dev", "log", "prompt", "status", "answer", "reset"))
     sub = CliRunner().invoke(cli, ["agents", "--help"])
     assert all(name in sub.stdout for name in ("list", "check", "recommend", "gaps", "capabilities", "create"))
+
+
+def test_importing_the_library_has_no_side_effects(tmp_path):
+    code = (
+        "import logging, os, ralphy, ralphy.agents, ralphy.loop, ralphy.store, ralphy.testing\n"
+        "from ralphy.agents import DevAgent\n"
+        "print(len(logging.getLogger().handlers), len(logging.getLogger('ralphy').handlers), os.listdir('.'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert out.stdout.strip() == "0 0 []"
+    assert out.stderr == ""

@@ -410,3 +410,20 @@ def test_a_second_ralphy_dev_in_the_same_project_is_refused(project, claude_home
     assert second.returncode == 1
     assert f"another `ralphy dev` is running in {project} (pid {first.pid})" in second.stderr
     assert "Traceback" not in second.stderr
+
+
+def test_an_iteration_over_its_time_is_stopped_and_counts_as_failed(project, claude_home, claude_bin):
+    hanging = with_fault(DevScenario({}), slow(text("thinking..."), before=60), times=1)
+    with FakeMessagesAPI(hanging) as api:
+        started = time.monotonic()
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json",
+                      extra_env={"RALPHY_ITERATION_TIMEOUT": "5"})
+        elapsed = time.monotonic() - started
+        second = [r for r in api.requests if "Development iteration" in json.dumps(r)][-1]
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert [it["outcome"] for it in data["iterations"]] == ["timeout", "ok"]
+    assert data["iterations"][0]["error"] == "timed out"
+    assert "ran out of time" in json.dumps(second)  # the next iteration is told
+    assert elapsed < 40
+    assert _claude_processes_in(project) == []
