@@ -427,3 +427,41 @@ def test_an_iteration_over_its_time_is_stopped_and_counts_as_failed(project, cla
     assert "ran out of time" in json.dumps(second)  # the next iteration is told
     assert elapsed < 40
     assert _claude_processes_in(project) == []
+
+
+def test_ask_policy_on_a_terminal_reads_the_answer_and_resumes(project, claude_home, claude_bin):
+    import os as _os
+    import pty
+    import select as _select
+
+    question = "Should I run the migration now?"
+    with FakeMessagesAPI(DevScenario({}, question=question)) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120"})
+        leader, follower = pty.openpty()
+        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", str(project)], env=env,
+                                stdin=follower, stdout=follower, stderr=follower)
+        _os.close(follower)
+        seen, answered = b"", False
+        deadline = time.monotonic() + 90
+        try:
+            while time.monotonic() < deadline and proc.poll() is None:
+                ready, _, _ = _select.select([leader], [], [], 0.2)
+                if ready:
+                    try:
+                        seen += _os.read(leader, 65536)
+                    except OSError:
+                        break
+                if not answered and b"Your answer" in seen:
+                    _os.write(leader, b"Yes, run it.\n")
+                    answered = True
+            proc.wait(timeout=30)
+        finally:
+            _os.close(leader)
+        requests = json.dumps(api.requests)
+    text_seen = seen.decode(errors="replace")
+    assert answered, text_seen[-2000:]
+    assert f"Claude asks: {question}" in text_seen
+    assert proc.returncode == 0, text_seen[-2000:]
+    assert "Yes, run it." in requests
+    assert "- [ ]" not in (project / "TASKS.md").read_text()
