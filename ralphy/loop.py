@@ -27,6 +27,7 @@ from ralphy.claude.events import Event, RateLimitEvent
 from ralphy.claude.limits import classify_failure, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group, spawn
 from ralphy.claude.process import RunResult, run_claude
+from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.config import Config
 from ralphy.errors import TasksFileError
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
@@ -245,9 +246,11 @@ class DevLoop:
         self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
         tree_before = worktree.fingerprint(self.project)
         tracker = DelegationTracker()
+        edits = TasksFileEdits(self.tasks_path, self.project, before.text)
 
         def on_event(event: Event) -> None:
             tracker.feed(event)
+            edits.feed(event)
             self.o.reporter.event(event)
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
@@ -261,7 +264,7 @@ class DevLoop:
                 process=process,
             )
         except (Interrupted, KeyboardInterrupt):
-            self._finish_interrupted(iteration_id, report, before, tracker, transcript)
+            self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript)
             raise Interrupted from None
         finally:
             if process.returncode is None:  # run_claude never got it (interrupted in between): end it here
@@ -269,7 +272,7 @@ class DevLoop:
             forget_cli(self.project)
 
         after = self._tasks_or(before)
-        self._fill_report(report, result, tracker, before, after)
+        self._fill_report(report, result, tracker, edits, before, after)
         progress = before.statuses() != after.statuses() or worktree.fingerprint(self.project) != tree_before
         kind = classify_failure(result)
         stop = False
@@ -319,7 +322,7 @@ class DevLoop:
         return report, after, stop
 
     def _fill_report(self, report: IterationReport, result: RunResult, tracker: DelegationTracker,
-                     before: TaskList, after: TaskList) -> None:
+                     edits: TasksFileEdits, before: TaskList, after: TaskList) -> None:
         final = result.result
         report.duration_s = round(result.duration_s, 3)
         report.transcript = str(result.transcript_path) if result.transcript_path else None
@@ -340,22 +343,24 @@ class DevLoop:
             report.error = "timed out" if result.timed_out else (
                 f"the Claude CLI ended without a result (exit {result.exit_code})" + (f": {tail[0][:300]}" if tail else "")
             )
-        self._attribute(report, tracker, before, after)
+        self._attribute(report, tracker, edits, before, after)
 
     @staticmethod
-    def _attribute(report: IterationReport, tracker: DelegationTracker, before: TaskList, after: TaskList) -> None:
+    def _attribute(report: IterationReport, tracker: DelegationTracker, edits: TasksFileEdits, before: TaskList,
+                   after: TaskList) -> None:
         """The iteration's delegations with the task ids they name, and who handled each newly completed task."""
 
         def task_ids_in(text: str) -> list[str]:
             return mentioned_task_ids(text, after)
 
         report.delegations = [_delegation_report(d, task_ids_in) for d in tracker.delegations]
-        report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in)
+        report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in,
+                                           edits.marked_by)
 
     def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
-                            tracker: DelegationTracker, transcript: Path) -> None:
+                            tracker: DelegationTracker, edits: TasksFileEdits, transcript: Path) -> None:
         report.outcome, report.is_error, report.error = "interrupted", True, "interrupted"
-        self._attribute(report, tracker, before, self._tasks_or(before))
+        self._attribute(report, tracker, edits, before, self._tasks_or(before))
         report.transcript = str(transcript) if transcript.exists() else None
         self.breaker.record(IterationOutcome(interrupted=True))
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason

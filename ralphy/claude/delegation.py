@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Literal, Protocol, Sequence
+from typing import Callable, Iterable, Literal, Mapping, Protocol, Sequence
 
 from ralphy.claude.events import Event, TaskNotification, TaskStarted, ToolResult, ToolUse
 
@@ -130,18 +130,23 @@ def attribute(
     completed: Sequence[TaskLike],
     delegations: Sequence[Delegation],
     task_ids_in: Callable[[str], list[str]],
+    marked_by: Mapping[str, str | None] | None = None,
 ) -> list[TaskOutcome]:
     """Say which agent handled each newly completed task.
 
     Only delegations that did not fail count. For each task, in order of preference:
     1. a delegation whose description names the task id (``task_ids_in(text)``), the first one called;
-    2. a delegation whose prompt names it (prompts often mention other tasks as context, hence second);
-    3. a delegation naming no task id at all whose description contains the task's group heading
+    2. the delegation inside whose turns the task was marked completed in TASKS.md (``marked_by``: task id ->
+       the Agent call id that the marking tool call belonged to; ``ralphy.claude.task_edits``);
+    3. a delegation whose prompt names it (prompts often mention other tasks as context, hence later);
+    4. a delegation naming no task id at all whose description contains the task's group heading
        (case-, punctuation- and spacing-insensitive, whole words), e.g. "Implement the User model group"
        for group "User model";
     otherwise ``"direct"``: the main agent did it itself.
     """
     usable = [delegation for delegation in delegations if delegation.status != "failed"]
+    by_id = {delegation.tool_use_id: delegation for delegation in usable}
+    marked = marked_by or {}
     by_description = [(d, set(task_ids_in(d.description))) for d in usable]
     by_prompt = [(d, set(task_ids_in(d.prompt))) for d in usable]
     unspecific = [d for (d, named), (_, in_prompt) in zip(by_description, by_prompt) if not named | in_prompt]
@@ -149,6 +154,7 @@ def attribute(
     for task in completed:
         agent = (
             _first(d for d, ids in by_description if task.id in ids)
+            or by_id.get(marked.get(task.id) or "")
             or _first(d for d, ids in by_prompt if task.id in ids)
             or _first(d for d in unspecific if _names_group(d.description, task.group))
         )

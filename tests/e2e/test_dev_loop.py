@@ -465,3 +465,33 @@ def test_ask_policy_on_a_terminal_reads_the_answer_and_resumes(project, claude_h
     assert proc.returncode == 0, text_seen[-2000:]
     assert "Yes, run it." in requests
     assert "- [ ]" not in (project / "TASKS.md").read_text()
+
+
+def test_a_delegation_that_names_no_task_ids_is_credited_by_who_marked_the_tasks(project, claude_home, claude_bin):
+    """Like the real transcript's "Implement model tasks": no ids anywhere in the Agent call, but the subagent's
+    own Edit calls (parent_tool_use_id) mark 1.1 and 1.2 completed; the main agent marks 2.1 itself."""
+    from ralphy.testing import Request, tool_use
+
+    tasks = project / "TASKS.md"
+
+    def mark(task_line: str) -> dict:
+        return {"file_path": str(tasks), "old_string": f"- [ ] {task_line}", "new_string": f"- [x] {task_line}"}
+
+    def model(request: Request):
+        turn = request.assistant_turns
+        if request.is_subagent:
+            steps = [tool_use("Read", {"file_path": str(tasks)}), tool_use("Edit", mark("1.1 Add a greet function")),
+                     tool_use("Edit", mark("1.2 Reject an empty name")), text("Implemented the model tasks.")]
+        else:
+            steps = [tool_use("Agent", {"subagent_type": "tdd-orchestrator", "description": "Implement model tasks",
+                                        "prompt": "Implement the greeting model with TDD."}),
+                     tool_use("Read", {"file_path": str(tasks)}), tool_use("Edit", mark("2.1 Write the usage section")),
+                     text("Delegated the model work; wrote the docs myself.")]
+        return steps[min(turn, len(steps) - 1)]
+
+    with FakeMessagesAPI(model) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}
+    assert data["iterations"][0]["delegations"][0]["task_ids"] == []  # the call itself named none

@@ -1,0 +1,68 @@
+"""Who marked each task completed: the TASKS.md edits seen in the event stream, replayed.
+
+A subagent's tool calls carry ``parent_tool_use_id`` (the Agent call that started it). Replaying the CLI's
+``Edit`` / ``MultiEdit`` / ``Write`` calls on the tasks file, in order, on the text the iteration started with
+shows which call turned each task completed, and so which delegation (or the main agent) did it. An edit
+that no longer applies (the file was changed some other way, e.g. by a shell command) stops the replay:
+from then on nothing is concluded, rather than something wrong.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ralphy.claude.events import Event, ToolUse
+from ralphy.tasks import parse_tasks
+
+EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write"})
+MAIN = None  # ``marked_by`` value for the main agent
+
+
+class TasksFileEdits:
+    """Feed it every event of a run; ``marked_by`` maps a task id to the ``parent_tool_use_id`` of the tool
+    call that completed it (the delegation's Agent call id, or None for the main agent)."""
+
+    def __init__(self, tasks_path: Path, project_dir: Path, text: str):
+        self.tasks_path = os.path.realpath(tasks_path)
+        self.project_dir = project_dir
+        self.text: str | None = text
+        self.marked_by: dict[str, str | None] = {}
+
+    def feed(self, event: Event) -> None:
+        if self.text is None or not isinstance(event, ToolUse) or event.name not in EDIT_TOOLS:
+            return
+        if not self._is_tasks_file(event.input.get("file_path")):
+            return
+        new_text = self._apply(event)
+        if new_text is None:
+            self.text = None  # lost track of the file: conclude nothing more
+            return
+        before = {task.id: task.completed for task in parse_tasks(self.text).tasks}
+        for task in parse_tasks(new_text).tasks:
+            if task.completed and not before.get(task.id, False):
+                self.marked_by[task.id] = event.parent_tool_use_id
+        self.text = new_text
+
+    def _is_tasks_file(self, file_path: object) -> bool:
+        if not isinstance(file_path, str) or not file_path:
+            return False
+        path = file_path if os.path.isabs(file_path) else os.path.join(self.project_dir, file_path)
+        return os.path.realpath(path) == self.tasks_path
+
+    def _apply(self, event: ToolUse) -> str | None:
+        """The tasks file's text after this call, or None when the call does not apply to what we know."""
+        data = event.input
+        if event.name == "Write":
+            content = data.get("content")
+            return content if isinstance(content, str) else None
+        edits = data.get("edits") if event.name == "MultiEdit" else [data]
+        if not isinstance(edits, list):
+            return None
+        text = self.text
+        for edit in edits:
+            old, new = (edit.get("old_string"), edit.get("new_string")) if isinstance(edit, dict) else (None, None)
+            if not isinstance(old, str) or not isinstance(new, str) or not old or old not in text:
+                return None
+            text = text.replace(old, new) if edit.get("replace_all") else text.replace(old, new, 1)
+        return text

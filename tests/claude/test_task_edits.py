@@ -1,0 +1,67 @@
+"""Replaying the CLI's edits of TASKS.md to see who marked each task completed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ralphy.claude.delegation import Delegation, attribute
+from ralphy.claude.events import ToolUse
+from ralphy.claude.task_edits import TasksFileEdits
+from ralphy.tasks import mentioned_task_ids, parse_tasks
+
+TEXT = "## Models\n- [ ] 1.1 User model\n- [ ] 1.2 Post model\n\n## Task 3: Docs\n- **Status**: pending\n"
+
+
+def edits(tmp_path: Path) -> TasksFileEdits:
+    return TasksFileEdits(tmp_path / "TASKS.md", tmp_path, TEXT)
+
+
+def edit(path, old, new, parent=None, name="Edit", **extra):
+    return ToolUse("t", name, {"file_path": str(path), "old_string": old, "new_string": new, **extra}, parent)
+
+
+def test_edits_are_credited_to_the_call_they_belong_to(tmp_path):
+    tracker = edits(tmp_path)
+    tracker.feed(edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_agent"))
+    tracker.feed(edit("TASKS.md", "**Status**: pending", "**Status**: completed"))  # relative path, main agent
+    assert tracker.marked_by == {"1.1": "toolu_agent", "3": None}
+
+
+def test_multiedit_and_write(tmp_path):
+    tracker = edits(tmp_path)
+    tracker.feed(ToolUse("t", "MultiEdit", {"file_path": str(tmp_path / "TASKS.md"), "edits": [
+        {"old_string": "- [ ] 1.1", "new_string": "- [x] 1.1"}, {"old_string": "- [ ] 1.2", "new_string": "- [x] 1.2"},
+    ]}, "toolu_a"))
+    tracker.feed(ToolUse("t", "Write", {"file_path": str(tmp_path / "TASKS.md"),
+                                        "content": TEXT.replace("[ ]", "[x]").replace("pending", "done")}, "toolu_b"))
+    assert tracker.marked_by == {"1.1": "toolu_a", "1.2": "toolu_a", "3": "toolu_b"}
+
+
+def test_other_files_and_other_tools_are_ignored(tmp_path):
+    tracker = edits(tmp_path)
+    tracker.feed(edit(tmp_path / "NOTES.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_a"))
+    tracker.feed(ToolUse("t", "Bash", {"command": "sed -i s/x/y/ TASKS.md"}, "toolu_a"))
+    assert tracker.marked_by == {}
+
+
+def test_an_edit_that_no_longer_applies_stops_the_replay(tmp_path):
+    tracker = edits(tmp_path)
+    tracker.feed(edit(tmp_path / "TASKS.md", "text that is not there", "x", parent="toolu_a"))
+    tracker.feed(edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_b"))
+    assert tracker.marked_by == {}  # after losing track, nothing is concluded
+
+
+def test_marks_rank_after_ids_in_the_description_and_before_ids_in_prompts():
+    task_list = parse_tasks("## Models\n- [x] 1.1 User model\n- [x] 1.2 Post model\n- [x] 1.3 Tag model\n")
+    a = Delegation("toolu_a", "agent-a", "Task 1.1", "also see 1.2", "completed")
+    b = Delegation("toolu_b", "agent-b", "Implement model tasks", "", "completed")
+    failed = Delegation("toolu_c", "agent-c", "Models work", "", "failed")
+    outcomes = attribute(
+        task_list.tasks, [a, b, failed], lambda text: mentioned_task_ids(text, task_list),
+        {"1.1": "toolu_b", "1.2": "toolu_b", "1.3": "toolu_c"},
+    )
+    assert {o.id: o.handled_by for o in outcomes} == {
+        "1.1": "agent-a",  # named in a description: strongest
+        "1.2": "agent-b",  # marked inside agent-b's turns, though agent-a's prompt mentions it
+        "1.3": "direct",  # marked inside a delegation that failed: no credit
+    }
