@@ -53,7 +53,8 @@ class Config:
     backoff_max_seconds: float = 300.0
     usage_limit_margin_seconds: float = 60.0
     usage_limit_max_wait_seconds: float = 6 * 3600.0
-    transcript_max_bytes: int = 20 * 1024 * 1024
+    transcript_max_bytes: int = 20 * 1024 * 1024  # per iteration
+    transcript_keep_runs: int = 20  # the transcripts of older runs are deleted when a run starts
 
     # Questions from Claude
     on_question: str | None = None  # ask | pause | auto; None = ask on a terminal, pause otherwise

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import subprocess
 import time
 from dataclasses import asdict, dataclass, field
@@ -168,6 +169,7 @@ class DevLoop:
                 self.o.reporter.note(f"ended the Claude CLI (pid {orphan}) a killed ralphy had left running")
             self.store = store
             self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv))
+            _prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
             self.summary.run_id = self.run_id
             try:
                 self._loop(task_list)
@@ -487,6 +489,17 @@ class DevLoop:
             self.o.reporter.note(f"Claude asked (question {question.id}): {question.text}")
             return not self._answer(question.id, question.session_id, question.text, question.task_key)
         return False
+
+
+def _prune_transcripts(directory: Path, run_id: int, keep_runs: int) -> None:
+    """Delete the transcripts of runs older than the last ``keep_runs`` (this one included); the history in
+    SQLite keeps their paths, marked as gone by their absence."""
+    if not directory.is_dir():
+        return
+    for path in directory.glob("run*-iteration*.jsonl"):
+        match = re.match(r"run(\d+)-", path.name)
+        if match and int(match.group(1)) <= run_id - keep_runs:
+            path.unlink(missing_ok=True)
 
 
 def _keep_out_of_git(state_dir: Path) -> None:

@@ -495,3 +495,4 @@ def test_a_delegation_that_names_no_task_ids_is_credited_by_who_marked_the_tasks
     assert proc.returncode == 0, proc.stderr
     assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}
     assert data["iterations"][0]["delegations"][0]["task_ids"] == []  # the call itself named none
+
