@@ -210,6 +210,7 @@ def test_status_shows_breaker_tasks_last_run_and_questions(project: Path) -> Non
     indented_run = "".join("  " + line + "\n" for line in RUN_1_TEXT.splitlines())
     assert result.stdout == (
         f"Breaker: open ({breaker.reason})\n"
+        "  fix the cause, then close it with `ralphy reset`\n"
         "Tasks (TASKS.md): 2/4 done\n"
         "  Models  2/3\n"
         "  Docs    0/1\n"

@@ -231,6 +231,10 @@ def _status_lines(
         lines = [f"Breaker: unknown ({breaker['error']})"]
     else:
         lines = [f"Breaker: {breaker['state']}" + (f" ({breaker['reason']})" if breaker["reason"] else "")]
+        if breaker["state"] == "open":
+            budget = breaker["trip"] in ("max_iterations", "max_cost_usd", "max_wall_seconds")
+            lines.append("  the next `ralphy dev` starts with a new budget" if budget
+                         else "  fix the cause, then close it with `ralphy reset`")
     if tasks["error"]:
         lines.append(f"Tasks: {tasks['error']}")
     else:
