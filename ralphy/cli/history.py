@@ -232,7 +232,9 @@ def _status_lines(
     else:
         lines = [f"Breaker: {breaker['state']}" + (f" ({breaker['reason']})" if breaker["reason"] else "")]
         if breaker["state"] == "open":
-            budget = breaker["trip"] in ("max_iterations", "max_cost_usd", "max_wall_seconds")
+            from ralphy.breaker import BUDGET_TRIPS
+
+            budget = breaker["trip"] in BUDGET_TRIPS
             lines.append("  the next `ralphy dev` starts with a new budget" if budget
                          else "  fix the cause, then close it with `ralphy reset`")
     if tasks["error"]:
