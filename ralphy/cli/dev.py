@@ -58,6 +58,7 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     Exit codes: 0 all tasks done, 1 error, 3 circuit breaker open, 4 paused for a question,
     5 usage limit reached with --no-wait, 130 interrupted.
     """
+    from ralphy import prestart
     from ralphy.claude.command import argv_for, child_env, end_group, resolve_claude_bin, spawn
     from ralphy.config import load_config
 
@@ -68,8 +69,6 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     })
     binary = resolve_claude_bin(config.claude_bin)
     env = child_env(os.environ)
-    from ralphy import prestart
-
     prestarted = prestart.take()  # started by the `ralphy` program before click loaded, if the line was plain
     if prestarted is None and not create_missing and (project_dir / config.tasks_file).is_file():
         # Start the CLI now: it boots (~0.4 s) while the rest of ralphy loads and renders the prompt.
