@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.agents.dev_agent import DevAgent
+from ralphy.agents import DevAgent
 from ralphy.config import Config
 from ralphy.errors import TemplateError
 from ralphy.prompts import render_dev_prompt
