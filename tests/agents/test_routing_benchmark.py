@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_routing import evaluate, latency, load_corpus, load_labelled  # noqa: E402
+from bench_routing import evaluate, load_corpus, load_labelled  # noqa: E402
 
 from ralphy.agents.routing import Router  # noqa: E402
 
@@ -38,6 +38,4 @@ def test_accuracy_stays_above_goal(corpus, split: str) -> None:
     assert result["recall10"] >= 0.95, result["misses"]
 
 
-def test_a_query_over_the_whole_corpus_takes_under_5_ms(corpus) -> None:
-    timing = latency(corpus, [item["task"] for item in load_labelled()], rounds=2)
-    assert timing["median_ms"] < 5
+# Query speed (goal: under 5 ms over 600 agents) is a benchmark, not a test: benchmarks/bench_routing.py.
