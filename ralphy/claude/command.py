@@ -110,24 +110,28 @@ def end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
     process-group id cannot be reused by an unrelated process meanwhile.
     """
     signal_group(proc.pid, signal.SIGTERM)
-    wait_for_exit(proc.pid, time.monotonic() + grace)
+    wait_for_exit(proc, time.monotonic() + grace)
     signal_group(proc.pid, signal.SIGKILL)
     proc.kill()  # in case the CLI moved itself to another group; harmless otherwise (not yet reaped)
     proc.wait()
 
 
-def wait_for_exit(pid: int, deadline: float) -> bool:
-    """Wait until the child ``pid`` has exited (without reaping it) or ``deadline``; True if it exited."""
-    while not has_exited(pid):
+def wait_for_exit(proc: subprocess.Popen[bytes], deadline: float) -> bool:
+    """Wait until the CLI has exited (without reaping it where the OS allows) or ``deadline``; True if it exited."""
+    while not has_exited(proc):
         if time.monotonic() >= deadline:
             return False
         time.sleep(0.02)
     return True
 
 
-def has_exited(pid: int) -> bool:
+def has_exited(proc: subprocess.Popen[bytes]) -> bool:
+    """Has the CLI exited? Where ``os.waitid`` exists (Linux; macOS from Python 3.13) the child is not reaped,
+    so its process-group id cannot be reused before ``end_group`` signals the group; elsewhere it is reaped."""
+    if not hasattr(os, "waitid"):
+        return proc.poll() is not None
     try:
-        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
     except ChildProcessError:  # already reaped
         return True
 

@@ -164,7 +164,7 @@ class _Run:
             try:
                 line = self.lines.get(timeout=min(deadline - now, 0.25))
             except queue.Empty:
-                if exited_at is None and has_exited(self.proc.pid):
+                if exited_at is None and has_exited(self.proc):
                     exited_at = now
                 if exited_at is not None and now - exited_at > EXIT_DRAIN_S:
                     return  # the CLI exited, but something it started still holds stdout open
@@ -175,7 +175,7 @@ class _Run:
             self._handle(line)
 
     def _wait_exit(self, deadline: float) -> None:
-        if not wait_for_exit(self.proc.pid, deadline):
+        if not wait_for_exit(self.proc, deadline):
             self.timed_out = True
             logger.warning("claude: closed its output but did not exit within the timeout; stopping it")
 

@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import signal
+import subprocess
 import sys
 import textwrap
 import threading
@@ -414,3 +415,13 @@ def test_child_env_drops_claude_code_markers() -> None:
                "CLAUDE_CODE_CHILD_SESSION": "1", "CLAUDE_CONFIG_DIR": "/cfg", "ANTHROPIC_API_KEY": "k"}
     assert child_env(environ) == {"PATH": "/bin", "CLAUDE_CONFIG_DIR": "/cfg", "ANTHROPIC_API_KEY": "k"}
     assert environ["CLAUDECODE"] == "1"  # the input is left alone
+
+
+def test_exit_is_seen_without_os_waitid(monkeypatch) -> None:
+    """macOS before Python 3.13 has no os.waitid: the CLI's exit must still be seen (the Popen is polled)."""
+    from ralphy.claude import command
+
+    monkeypatch.delattr(command.os, "waitid")
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    assert command.wait_for_exit(proc, time.monotonic() + 10)
+    assert proc.returncode == 0
