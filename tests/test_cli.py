@@ -176,3 +176,13 @@ def test_importing_the_library_has_no_side_effects(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert out.stdout.strip() == "0 0 []"
     assert out.stderr == ""
+
+
+def test_reset_replaces_an_unreadable_breaker_state(tmp_path):
+    from ralphy.breaker import BREAKER_FILE
+
+    (tmp_path / BREAKER_FILE).parent.mkdir(parents=True)
+    (tmp_path / BREAKER_FILE).write_text("garbage")
+    result = CliRunner().invoke(cli, ["reset", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0 and "was unreadable" in result.stdout
+    assert json.loads((tmp_path / BREAKER_FILE).read_text())["state"] == "closed"

@@ -129,10 +129,14 @@ def _reporter(quiet: bool, as_json: bool):
 def reset(project_dir) -> None:
     """Close the circuit breaker of PROJECT_DIR (after you fixed what opened it)."""
     from ralphy.breaker import BREAKER_FILE, CircuitBreaker
+    from ralphy.errors import BreakerStateError
 
     path = project_dir / BREAKER_FILE
-    breaker = CircuitBreaker.load(path)
-    was, reason = breaker.state.value, breaker.reason
+    try:
+        breaker = CircuitBreaker.load(path)
+        was = breaker.state.value + (f": {breaker.reason}" if breaker.reason else "")
+    except BreakerStateError as exc:  # reset is the way out of a broken state file, so it must not need one
+        breaker, was = CircuitBreaker(), f"unreadable: {exc}"
     breaker.reset()
     breaker.save(path)
-    click.echo(f"circuit breaker closed (was {was}{': ' + reason if reason else ''})")
+    click.echo(f"circuit breaker closed (was {was})")
