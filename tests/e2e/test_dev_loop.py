@@ -496,3 +496,29 @@ def test_a_delegation_that_names_no_task_ids_is_credited_by_who_marked_the_tasks
     assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}
     assert data["iterations"][0]["delegations"][0]["task_ids"] == []  # the call itself named none
 
+
+
+def test_quiet_prints_nothing_and_the_cost_budget_stops_the_run(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({}, max_groups_per_run=1)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--quiet", "--max-cost", "0.01")
+    assert proc.returncode == 3
+    assert proc.stdout == "" and proc.stderr == ""
+    with FakeMessagesAPI(DevScenario({}, max_groups_per_run=1)) as api:
+        status = ralphy(project, api, claude_home, claude_bin, "status", "--json")
+    assert json.loads(status.stdout)["breaker"]["trip"] == "max_cost_usd"
+
+
+def test_permission_denials_in_two_iterations_open_the_breaker(project, claude_home, claude_bin):
+    from ralphy.testing import Request, tool_use
+
+    def denied(request: Request):  # asks for a tool ralphy does not allow, every time
+        if request.assistant_turns == 0:
+            return tool_use("WebFetch", {"url": "http://127.0.0.1:9/docs", "prompt": "read the docs"})
+        return text("I could not fetch the docs.")
+
+    with FakeMessagesAPI(denied) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 3, proc.stderr
+    assert len(data["iterations"]) == 2
+    assert "permission" in data["reason"]
