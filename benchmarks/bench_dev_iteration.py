@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from ralphy.agents.dev_agent import DevAgent  # noqa: E402
 from ralphy.claude.process import build_argv  # noqa: E402
 from ralphy.config import load_config  # noqa: E402
-from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, find_claude_cli  # noqa: E402
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, find_claude_cli, init_git_project  # noqa: E402
 
 DEMO = ROOT / "examples" / "demo"
 RALPHY = Path(sys.executable).parent / "ralphy"
@@ -36,9 +36,7 @@ RALPHY = Path(sys.executable).parent / "ralphy"
 def fresh_project(parent: Path, name: str) -> Path:
     project = parent / name
     shutil.copytree(DEMO, project)
-    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "x"]):
-        subprocess.run(["git", "-C", str(project), *args], check=True)
-    return project
+    return init_git_project(project)
 
 
 def raw_claude(project: Path, argv: list[str], env: dict[str, str]) -> float:

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, find_claude_cli
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, find_claude_cli, init_git_project
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,10 +31,7 @@ def main(extra_args: list[str]) -> int:
     work = Path(tempfile.mkdtemp(prefix="ralphy-demo."))
     project = work / "demo"
     shutil.copytree(ROOT / "examples" / "demo", project)
-    git = ["git", "-C", str(project)]
-    for args in (["init", "-q"], ["add", "-A"],
-                 ["-c", "user.name=demo", "-c", "user.email=demo@example.invalid", "commit", "-qm", "demo project"]):
-        subprocess.run(git + args, check=True)
+    init_git_project(project)
 
     ralphy = [sys.executable, "-m", "ralphy"]
     with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
@@ -45,7 +42,7 @@ def main(extra_args: list[str]) -> int:
     print(f"\n== TASKS.md after the run (exit code {status})", flush=True)
     print((project / "TASKS.md").read_text())
     print("== what the Claude CLI changed (git status)", flush=True)
-    run(*git, "status", "--short", env=dict(os.environ))
+    run("git", "-C", str(project), "status", "--short", env=dict(os.environ))
     print("\n== ralphy log", flush=True)
     run(*ralphy, "log", str(project), env=dict(os.environ))
     print(f"\nThe demo project stays in {project}; try `ralphy status {project}`.")

@@ -1,21 +1,14 @@
-import subprocess
 from pathlib import Path
 
+from ralphy.testing.project import git, init_git_project
 from ralphy.worktree import fingerprint
-
-
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
 
 
 def repo(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     root.mkdir()
-    git(root, "init", "-q")
     (root / "a.py").write_text("one\n")
-    git(root, "add", "-A")
-    git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
-    return root
+    return init_git_project(root)
 
 
 def test_clean_tree_is_stable_and_ralphy_state_is_ignored(tmp_path):

@@ -5,6 +5,7 @@ The one thing ralphy's tests fake is the model. See docs/testing.md.
 
 from ralphy.testing.claude_cli import claude_env, find_claude_cli, install_claude_cli
 from ralphy.testing.dev import DevScenario
+from ralphy.testing.project import init_git_project
 from ralphy.testing.scenario import (
     Fault,
     Reply,
@@ -38,6 +39,7 @@ __all__ = [
     "cut",
     "error",
     "find_claude_cli",
+    "init_git_project",
     "install_claude_cli",
     "overloaded",
     "permission_error",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from click.testing import CliRunner
 
 from ralphy.agents.discovery import discover_agents
 from ralphy.cli import cli
-from ralphy.testing import FakeMessagesAPI, Request, authentication_error, tool_use
+from ralphy.testing import FakeMessagesAPI, Request, authentication_error, init_git_project, tool_use
 
 ANSWER = {
     "name": "api-builder",
@@ -27,9 +26,7 @@ ANSWER = {
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
-    root.mkdir()
-    subprocess.run(["git", "init", "-q", str(root)], check=True, timeout=30)
-    return root
+    return init_git_project(root, commit=False)
 
 
 def run(api: FakeMessagesAPI, *args: str):

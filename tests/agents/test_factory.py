@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -21,7 +20,15 @@ from ralphy.agents.factory import (
 )
 from ralphy.agents.routing import GroupMatch
 from ralphy.errors import AgentCreationError, AuthenticationError
-from ralphy.testing import FakeMessagesAPI, Request, authentication_error, server_error, text, tool_use
+from ralphy.testing import (
+    FakeMessagesAPI,
+    Request,
+    authentication_error,
+    init_git_project,
+    server_error,
+    text,
+    tool_use,
+)
 
 REVIEWER_DESCRIPTION = (
     'Use this agent when code needs a review before merging: "correctness", style: #1 priority.\n'
@@ -42,9 +49,7 @@ GOOD_REVIEWER = {
 def project(tmp_path: Path) -> Path:
     """A git repository, so discovery stops at its root."""
     root = tmp_path / "project"
-    root.mkdir()
-    subprocess.run(["git", "init", "-q", str(root)], check=True, timeout=30)
-    return root
+    return init_git_project(root, commit=False)
 
 
 def submit(answer: dict) -> object:

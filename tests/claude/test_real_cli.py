@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 import time
 from pathlib import Path
 
@@ -13,7 +12,15 @@ from ralphy.claude.events import Event, InitEvent, RateLimitEvent, parse_line
 from ralphy.claude.limits import classify_failure, usage_limit_reset
 from ralphy.claude.process import build_argv, child_env, run_claude
 from ralphy.tasks import mentioned_task_ids, parse_tasks
-from ralphy.testing import DevScenario, FakeMessagesAPI, authentication_error, claude_env, usage_limit, with_fault
+from ralphy.testing import (
+    DevScenario,
+    FakeMessagesAPI,
+    authentication_error,
+    claude_env,
+    init_git_project,
+    usage_limit,
+    with_fault,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -56,8 +63,7 @@ def project(tmp_path: Path) -> Path:
     (root / ".claude" / "agents").mkdir(parents=True)
     (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(AGENT)
     (root / "TASKS.md").write_text(TASKS_MD)
-    subprocess.run(["git", "init", "-q", str(root)], check=True, timeout=30)
-    return root
+    return init_git_project(root, commit=False)
 
 
 def argv(claude_bin: str) -> list[str]:

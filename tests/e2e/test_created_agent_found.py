@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import anthropic
@@ -10,7 +9,7 @@ import pytest
 
 from ralphy.agents.discovery import discover_agents
 from ralphy.agents.factory import create_agent
-from ralphy.testing import FakeMessagesAPI, tool_use
+from ralphy.testing import FakeMessagesAPI, init_git_project, tool_use
 from tests.e2e.cli_oracle import cli_agents, custom_agents
 
 DESCRIPTION = (
@@ -31,9 +30,7 @@ ANSWER = {
 
 @pytest.mark.e2e
 def test_the_real_cli_lists_the_created_agent(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
-    project = tmp_path / "project"
-    project.mkdir()
-    subprocess.run(["git", "init", "-q", str(project)], check=True, timeout=30)
+    project = init_git_project(tmp_path / "project", commit=False)
 
     with FakeMessagesAPI(lambda request: tool_use("submit_agent", ANSWER)) as api:
         with anthropic.Anthropic(api_key="test-key", base_url=api.url, max_retries=0) as client:

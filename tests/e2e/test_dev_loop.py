@@ -21,6 +21,7 @@ from ralphy.testing import (
     FakeMessagesAPI,
     authentication_error,
     claude_env,
+    init_git_project,
     overloaded,
     slow,
     text,
@@ -51,20 +52,13 @@ You are a test-driven developer.
 """
 
 
-def git(project: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=project, check=True, capture_output=True)
-
-
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
     (root / ".claude" / "agents").mkdir(parents=True)
     (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
     (root / "TASKS.md").write_text(TASKS)
-    git(root, "init", "-q")
-    git(root, "add", "-A")
-    git(root, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init")
-    return root
+    return init_git_project(root)
 
 
 def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str, timeout: float = 120,

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.agents.discovery import discover_agents
+from ralphy.testing import init_git_project
 from tests.conftest import CORPUS
 from tests.e2e.cli_oracle import cli_agents, custom_agents
 
@@ -36,7 +37,7 @@ def build_tricky_tree(root: Path) -> Path:
     repo = root / "repo"
     work = repo / "packages" / "app"
     work.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", str(repo)], check=True, timeout=30)
+    init_git_project(repo, commit=False)
     far, near = repo / ".claude" / "agents", work / ".claude" / "agents"
     outside = root / ".claude" / "agents"  # above the git root: the CLI must not look here
     write(outside / "outsider.md", agent("outsider", "Above the git root."))

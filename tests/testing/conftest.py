@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from ralphy.testing import init_git_project
+
 ALLOWED_TOOLS = "Read Write Edit Glob Grep Bash Agent Task"
 TDD_AGENT = """---
 name: tdd-orchestrator
@@ -78,5 +80,4 @@ def project(tmp_path: Path) -> Path:
     (root / ".claude" / "agents").mkdir(parents=True)
     (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
     (root / "TASKS.md").write_text(TASKS_MD)
-    subprocess.run(["git", "init", "-q", str(root)], check=True, timeout=30)
-    return root
+    return init_git_project(root, commit=False)
