@@ -8,13 +8,13 @@ States::
     CLOSED ──(no progress ×2)──> HALF_OPEN ──(no progress ×3)──> OPEN
        ^                            │
        └──────(progress)────────────┘
-    CLOSED / HALF_OPEN ──(failures ×3 | same error ×5 | denials ×2 | questions ×3 | budget)──> OPEN
+    CLOSED / HALF_OPEN ──(failures ×3 | same error ×5 | denials ×2 | questions ×3 | failed checks ×3 | budget)──> OPEN
 
 OPEN is sticky: only :meth:`CircuitBreaker.reset` (``ralphy reset``) closes it, except an OPEN caused by a
 per-run budget, which :meth:`CircuitBreaker.start_run` lifts (see below). Every HALF_OPEN and OPEN carries a
 ``reason`` written for a person, and OPEN a ``trip`` naming the rule (``"no_progress"``, ``"failures"``,
-``"same_error"``, ``"permission_denials"``, ``"questions"``, ``"max_iterations"``, ``"max_cost_usd"``,
-``"max_wall_seconds"``).
+``"same_error"``, ``"permission_denials"``, ``"questions"``, ``"verify_failures"``, ``"max_iterations"``,
+``"max_cost_usd"``, ``"max_wall_seconds"``).
 
 How each outcome counts:
 
@@ -27,6 +27,10 @@ How each outcome counts:
 - ``question`` without progress and without failure: extends the question streak and leaves the
   no-progress streak alone (it is neither progress nor failure); anything else ends the question streak.
 - ``progress``: ends the no-progress streak (HALF_OPEN -> CLOSED); otherwise the streak grows.
+- ``verified``: ``False`` (ralphy's check, ``verify_command``, failed after the iteration) extends the failed-check
+  streak, ``True`` ends it, ``None`` (no check ran) leaves it alone. A check that is not tied to an iteration
+  (the one before declaring a run completed) is counted by :meth:`CircuitBreaker.record_check`, the one other
+  place a counter changes.
 
 Runs and persistence. The state lives in ``.ralphy/breaker.json`` (:meth:`save` writes it atomically), so a
 new ``ralphy dev`` continues the streaks where the last one stopped: three runs that each make no progress
@@ -78,6 +82,8 @@ class IterationOutcome:
     cost_usd: float = 0.0
     interrupted: bool = False
     usage_limited: bool = False
+    verified: bool | None = None  # ralphy's check after the iteration: passed, failed, or none ran
+    verify_command: str | None = None  # the check's command (named in the reason when failed checks open it)
 
     def __post_init__(self) -> None:
         if self.permission_denials < 0:
@@ -96,13 +102,14 @@ class BreakerSettings:
     failures_open: int = 3
     permission_denials_open: int = 2
     max_questions: int = 3
+    verify_failures_open: int = 3
     max_iterations: int = 20
     max_cost_usd: float | None = None
     max_wall_seconds: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("no_progress_half_open", "no_progress_open", "same_error_open", "failures_open",
-                     "permission_denials_open", "max_questions"):
+                     "permission_denials_open", "max_questions", "verify_failures_open"):
             value = getattr(self, name)
             if value < 1:
                 raise ConfigError(f"breaker setting {name} must be at least 1, got {value}")
@@ -124,6 +131,8 @@ class _Counters:
     last_error: str | None = None
     permission_denials: int = 0
     questions: int = 0
+    verify_failures: int = 0
+    last_verify_command: str | None = None
     iterations: int = 0
     cost_usd: float = 0.0
     run_started_at: float = 0.0
@@ -186,6 +195,14 @@ class CircuitBreaker:
         if not (outcome.interrupted or outcome.usage_limited):
             c.iterations += 1
             self._count_streaks(outcome)
+            if outcome.verified is not None:
+                self._count_check(outcome.verified, outcome.verify_command)
+        self._evaluate()
+        return self._state
+
+    def record_check(self, passed: bool, command: str | None = None) -> State:
+        """Count a check of ``verify_command`` made outside an iteration (before declaring a run completed)."""
+        self._count_check(passed, command)
         self._evaluate()
         return self._state
 
@@ -227,6 +244,11 @@ class CircuitBreaker:
         elif not question_only:
             c.no_progress += 1
 
+    def _count_check(self, passed: bool, command: str | None) -> None:
+        c = self._c
+        c.verify_failures = 0 if passed else c.verify_failures + 1
+        c.last_verify_command = command
+
     def _evaluate(self) -> None:
         """Derive the state from the counters; OPEN stays OPEN."""
         if self._state is State.OPEN:
@@ -259,6 +281,10 @@ class CircuitBreaker:
         if c.questions >= s.max_questions:
             return self._open("questions", f"Claude asked a question in {c.questions} iterations in a row "
                                            "without making progress")
+        if c.verify_failures >= s.verify_failures_open:
+            return self._open("verify_failures", f"the check `{_shorten(c.last_verify_command or 'verify_command')}` "
+                                                 f"failed {c.verify_failures} times in a row (ralphy runs it after "
+                                                 "iterations that complete tasks; make it pass)")
         if c.no_progress >= s.no_progress_open:
             return self._open("no_progress", f"no progress in {c.no_progress} iterations in a row ({_NO_PROGRESS})")
         return False
@@ -380,6 +406,7 @@ def _counters_from(raw: Any, bad: Callable[[str], BreakerStateError]) -> _Counte
     if not isinstance(raw, Mapping):
         raise bad("counters missing or not an object")
     fields = {f.name: f for f in dataclasses.fields(_Counters)}
+    raw = {**{name: None if name == "last_verify_command" else 0 for name in _ADDED_COUNTERS}, **raw}
     if set(raw) != set(fields):
         raise bad(f"counters must hold exactly {', '.join(sorted(fields))}")
     for name, value in raw.items():
@@ -388,8 +415,12 @@ def _counters_from(raw: Any, bad: Callable[[str], BreakerStateError]) -> _Counte
     return _Counters(**{name: float(v) if name in ("cost_usd", "run_started_at") else v for name, v in raw.items()})
 
 
+# Counters added after FORMAT_VERSION 1 was released: a file written before them reads them as zero.
+_ADDED_COUNTERS = ("verify_failures", "last_verify_command")
+
+
 def _valid_counter(name: str, value: Any) -> bool:
-    if name == "last_error":
+    if name in ("last_error", "last_verify_command"):
         return value is None or isinstance(value, str)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False

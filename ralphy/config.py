@@ -56,6 +56,12 @@ class Config:
     transcript_max_bytes: int = 20 * 1024 * 1024  # per iteration
     transcript_keep_runs: int = 20  # the transcripts of older runs are deleted when a run starts
 
+    # Verification (ralphy.verify): the check ralphy runs itself after iterations that completed tasks.
+    # None: the project's own test_command when the project sets one (load_config fills it), else off.
+    verify_command: str | None = None
+    verify_timeout: float = 600.0
+    verify_failures_open: int = 3  # failed checks in a row that open the circuit breaker
+
     # Questions from Claude
     on_question: str | None = None  # ask | pause | auto; None = ask on a terminal, pause otherwise
     question_threshold: float = 0.70
@@ -228,5 +234,8 @@ def load_config(
     for key, value in (overrides or {}).items():
         if value is not None:
             values[key] = _check(key, value, f"option --{key.replace('_', '-')}")
+
+    if "verify_command" not in values and values.get("test_command"):
+        values["verify_command"] = values["test_command"]  # the project's own tests are its check (ralphy.verify)
 
     return Config(**values)

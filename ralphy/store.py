@@ -19,7 +19,7 @@ import contextlib
 import json
 import logging
 import sqlite3
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -122,8 +122,35 @@ def m001_initial(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX questions_iteration ON questions(iteration_id)")
 
 
+def m002_verification(db: sqlite3.Connection) -> None:
+    """ralphy's own checks (``verify_command``) and the evidence per delegation (files, commands, usage)."""
+    db.execute(
+        """CREATE TABLE verifications (
+            id INTEGER PRIMARY KEY,
+            run_id INTEGER NOT NULL REFERENCES runs(id),
+            iteration_id INTEGER REFERENCES iterations(id),
+            started_at TEXT NOT NULL,
+            command TEXT NOT NULL,
+            exit_code INTEGER,
+            passed INTEGER NOT NULL,
+            timed_out INTEGER NOT NULL DEFAULT 0,
+            duration_s REAL NOT NULL,
+            output_tail TEXT NOT NULL,
+            output_path TEXT
+        )"""
+    )
+    db.execute("CREATE INDEX verifications_run ON verifications(run_id)")
+    db.execute("ALTER TABLE task_outcomes ADD COLUMN verified INTEGER")
+    db.execute("ALTER TABLE task_outcomes ADD COLUMN claimed_without_changes INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE delegations ADD COLUMN files_changed_json TEXT NOT NULL DEFAULT '[]'")
+    db.execute("ALTER TABLE delegations ADD COLUMN bash_commands_json TEXT NOT NULL DEFAULT '[]'")
+    db.execute("ALTER TABLE delegations ADD COLUMN usage_json TEXT")
+    db.execute("ALTER TABLE delegations ADD COLUMN duration_s REAL")
+    db.execute("ALTER TABLE delegations ADD COLUMN cost_share REAL")
+
+
 # Applied in order; user_version = how many have been applied. Append only; never edit a released one.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -134,7 +161,10 @@ Timestamp = datetime | float  # an aware datetime, a naive one (local time) or e
 
 @dataclass(frozen=True)
 class DelegationRecord:
-    """A call of the Agent/Task tool in one iteration."""
+    """A call of the Agent/Task tool in one iteration, with its evidence: the files it changed (its own
+    successful Write/Edit/MultiEdit/NotebookEdit calls), its Bash commands, the CLI's usage figures
+    (``total_tokens``, ``tool_uses``, ``duration_ms``; None when the CLI gave none), and its share of the
+    iteration's tokens (``cost_share``, 0..1)."""
 
     tool_use_id: str
     agent: str
@@ -142,22 +172,53 @@ class DelegationRecord:
     task_ids: tuple[str, ...]
     status: str  # running | completed | failed
     error: str | None
+    files_changed: tuple[str, ...] = ()
+    bash_commands: tuple[str, ...] = ()
+    usage: dict[str, Any] | None = None
+    duration_s: float | None = None
+    cost_share: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "task_ids": list(self.task_ids)}
+        return {**asdict(self), "task_ids": list(self.task_ids), "files_changed": list(self.files_changed),
+                "bash_commands": list(self.bash_commands)}
 
 
 @dataclass(frozen=True)
 class TaskRecord:
-    """A task of TASKS.md completed during one iteration; ``handled_by`` is an agent name or ``"direct"``."""
+    """A task of TASKS.md completed during one iteration; ``handled_by`` is an agent name or ``"direct"``.
+    ``verified``: ralphy's check after the iteration passed (True), failed (False), or none ran (None);
+    ``claimed_without_changes``: ticked in an iteration that changed nothing but the tasks file."""
 
     task_id: str
     title: str
     group: str
     handled_by: str
+    verified: bool | None = None
+    claimed_without_changes: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class VerificationRecord:
+    """One run of ``verify_command`` by ralphy: after iteration ``iteration_id``, or (None) before any
+    iteration of the run. ``exit_code`` is None when it timed out or could not start."""
+
+    id: int
+    run_id: int
+    iteration_id: int | None
+    started_at: datetime
+    command: str
+    exit_code: int | None
+    passed: bool
+    timed_out: bool
+    duration_s: float
+    output_tail: str
+    output_path: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "started_at": _iso(self.started_at)}
 
 
 @dataclass(frozen=True)
@@ -183,6 +244,7 @@ class IterationRecord:
     result_text: str | None
     delegations: tuple[DelegationRecord, ...]
     tasks: tuple[TaskRecord, ...]
+    verification: VerificationRecord | None = None  # ralphy's check after this iteration, if one ran
 
     @property
     def duration_seconds(self) -> float | None:
@@ -196,6 +258,7 @@ class IterationRecord:
             duration_seconds=self.duration_seconds,
             delegations=[d.to_dict() for d in self.delegations],
             tasks=[t.to_dict() for t in self.tasks],
+            verification=self.verification.to_dict() if self.verification else None,
         )
         return data
 
@@ -212,6 +275,7 @@ class RunRecord:
     exit_code: int | None
     config: dict[str, Any]
     argv: list[str]
+    verification: VerificationRecord | None = None  # the run's last check (what its completion rests on)
 
     @property
     def duration_seconds(self) -> float | None:
@@ -223,6 +287,7 @@ class RunRecord:
             started_at=_iso(self.started_at),
             finished_at=_iso(self.finished_at),
             duration_seconds=self.duration_seconds,
+            verification=self.verification.to_dict() if self.verification else None,
         )
         return data
 
@@ -385,19 +450,61 @@ class Store:
         task_ids: Sequence[str] = (),
         status: str,
         error: str | None = None,
+        files_changed: Sequence[str] = (),
+        bash_commands: Sequence[str] = (),
+        usage: Mapping[str, Any] | None = None,
+        duration_s: float | None = None,
+        cost_share: float | None = None,
     ) -> None:
-        """Record a delegation to subagent ``agent`` seen in an iteration, with the task ids it covered."""
+        """Record a delegation to subagent ``agent`` seen in an iteration, with the task ids it covered and
+        its evidence (see DelegationRecord)."""
         self._insert(
-            """INSERT INTO delegations (iteration_id, tool_use_id, agent, description, task_ids_json, status, error)
-               VALUES (?, ?, ?, ?, ?, ?, ?)""",
-            (iteration_id, tool_use_id, agent, description, json.dumps(list(task_ids)), status, error),
+            """INSERT INTO delegations (iteration_id, tool_use_id, agent, description, task_ids_json, status, error,
+                   files_changed_json, bash_commands_json, usage_json, duration_s, cost_share)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                iteration_id, tool_use_id, agent, description, json.dumps(list(task_ids)), status, error,
+                json.dumps(list(files_changed)), json.dumps(list(bash_commands)),
+                None if usage is None else json.dumps(dict(usage)), duration_s, cost_share,
+            ),  # fmt: skip
         )
 
-    def add_task_outcome(self, iteration_id: int, *, task_id: str, title: str, group: str, handled_by: str) -> None:
-        """Record that a task was completed in an iteration, by agent ``handled_by`` or ``"direct"``."""
+    def add_task_outcome(
+        self, iteration_id: int, *, task_id: str, title: str, group: str, handled_by: str,
+        verified: bool | None = None, claimed_without_changes: bool = False,
+    ) -> None:
+        """Record that a task was completed in an iteration, by agent ``handled_by`` or ``"direct"``, and
+        whether ralphy's check after the iteration passed (``verified``; None: no check ran)."""
         self._insert(
-            "INSERT INTO task_outcomes (iteration_id, task_id, title, group_name, handled_by) VALUES (?, ?, ?, ?, ?)",
-            (iteration_id, task_id, title, group, handled_by),
+            """INSERT INTO task_outcomes (iteration_id, task_id, title, group_name, handled_by, verified,
+                   claimed_without_changes) VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            (iteration_id, task_id, title, group, handled_by, None if verified is None else bool(verified),
+             bool(claimed_without_changes)),
+        )
+
+    def add_verification(
+        self,
+        run_id: int,
+        iteration_id: int | None = None,
+        *,
+        command: str,
+        exit_code: int | None,
+        passed: bool,
+        duration_s: float,
+        output_tail: str = "",
+        timed_out: bool = False,
+        output_path: str | Path | None = None,
+        started_at: Timestamp | None = None,
+    ) -> int:
+        """Record one run of ``verify_command`` (after iteration ``iteration_id``, or None: before any
+        iteration of the run); return its id."""
+        return self._insert(
+            """INSERT INTO verifications (run_id, iteration_id, started_at, command, exit_code, passed, timed_out,
+                   duration_s, output_tail, output_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                run_id, iteration_id, _stamp(started_at), command, exit_code, bool(passed), bool(timed_out),
+                duration_s, output_tail, None if output_path is None else str(output_path),
+            ),  # fmt: skip
         )
 
     # ------------------------------------------------------------------------------------------- questions
@@ -474,14 +581,23 @@ class Store:
     def runs(self, limit: int | None = None) -> list[RunRecord]:
         """The last ``limit`` runs (all when None), oldest first."""
         rows = self._read("SELECT * FROM runs ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,))
-        return [_run(row) for row in reversed(rows)]
+        return [self._with_check(_run(row)) for row in reversed(rows)]
 
     def run(self, run_id: int) -> RunRecord:
         """Run ``run_id`` (StoreError if there is none)."""
         rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
         if not rows:
             raise StoreError(f"{self.path}: there is no run {run_id}")
-        return _run(rows[0])
+        return self._with_check(_run(rows[0]))
+
+    def verifications(self, run_id: int) -> list[VerificationRecord]:
+        """The checks of run ``run_id``, in the order they ran."""
+        return [_verification(row) for row in self._read(
+            "SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (run_id,))]
+
+    def _with_check(self, run: RunRecord) -> RunRecord:
+        rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id DESC LIMIT 1", (run.id,))
+        return replace(run, verification=_verification(rows[0])) if rows else run
 
     def last_run(self) -> RunRecord | None:
         """The most recent run, or None when there is none."""
@@ -500,7 +616,10 @@ class Store:
             delegations.setdefault(row["iteration_id"], []).append(
                 DelegationRecord(
                     row["tool_use_id"], row["agent"], row["description"], tuple(json.loads(row["task_ids_json"])),
-                    row["status"], row["error"],
+                    row["status"], row["error"], tuple(json.loads(row["files_changed_json"])),
+                    tuple(json.loads(row["bash_commands_json"])),
+                    None if row["usage_json"] is None else json.loads(row["usage_json"]), row["duration_s"],
+                    row["cost_share"],
                 )  # fmt: skip
             )
         tasks: dict[int, list[TaskRecord]] = {}
@@ -510,9 +629,16 @@ class Store:
             (run_id,),
         ):
             tasks.setdefault(row["iteration_id"], []).append(
-                TaskRecord(row["task_id"], row["title"], row["group_name"], row["handled_by"])
+                TaskRecord(row["task_id"], row["title"], row["group_name"], row["handled_by"],
+                           None if row["verified"] is None else bool(row["verified"]),
+                           bool(row["claimed_without_changes"]))
             )
-        return [_iteration(row, delegations.get(row["id"], []), tasks.get(row["id"], [])) for row in rows]
+        checks = {check.iteration_id: check for check in self.verifications(run_id) if check.iteration_id is not None}
+        return [
+            replace(_iteration(row, delegations.get(row["id"], []), tasks.get(row["id"], [])),
+                    verification=checks.get(row["id"]))
+            for row in rows
+        ]
 
     # ----------------------------------------------------------------------------------------------- plumbing
 
@@ -703,6 +829,14 @@ def _run(row: sqlite3.Row) -> RunRecord:
     return RunRecord(
         row["id"], datetime.fromisoformat(row["started_at"]), _parse(row["finished_at"]), row["status"], row["reason"],
         row["exit_code"], json.loads(row["config_json"]), json.loads(row["argv_json"]),
+    )  # fmt: skip
+
+
+def _verification(row: sqlite3.Row) -> VerificationRecord:
+    return VerificationRecord(
+        row["id"], row["run_id"], row["iteration_id"], datetime.fromisoformat(row["started_at"]), row["command"],
+        row["exit_code"], bool(row["passed"]), bool(row["timed_out"]), row["duration_s"], row["output_tail"],
+        row["output_path"],
     )  # fmt: skip
 
 

@@ -388,3 +388,52 @@ def test_a_failed_write_leaves_the_old_file_intact(tmp_path: Path):
     assert "cannot write the breaker state: File too large" in proc.stdout
     assert path.read_bytes() == old
     assert list(tmp_path.iterdir()) == [path]  # the temp file was removed
+
+
+# ----------------------------------------------------------------------------- ralphy's own check (verify)
+
+
+def checked(passed: bool, *, progress: bool = True) -> IterationOutcome:
+    return out(progress=progress, verified=passed, verify_command="pytest -q")
+
+
+def test_failed_checks_in_a_row_open_the_breaker_naming_the_command():
+    breaker = CircuitBreaker(BreakerSettings(), FakeClock())
+    assert [breaker.record(checked(False)) for _ in range(3)] == [C, C, O]
+    assert breaker.trip == "verify_failures"
+    assert breaker.reason.startswith("the check `pytest -q` failed 3 times in a row")
+
+
+def test_a_passing_check_ends_the_streak_and_no_check_leaves_it_alone():
+    breaker = CircuitBreaker(BreakerSettings(verify_failures_open=2), FakeClock())
+    states = [breaker.record(o) for o in (checked(False), checked(True), checked(False), P, P)]
+    assert states == [C, C, C, C, C]  # P carries no check: the streak of one failed check stays
+    assert breaker.record(checked(False)) is O
+
+
+def test_a_check_outside_an_iteration_counts_too():
+    breaker = CircuitBreaker(BreakerSettings(), FakeClock())
+    breaker.record(checked(False))
+    assert breaker.record_check(False, "make check") is C
+    assert breaker.iterations == 1  # not an iteration
+    assert breaker.record_check(False, "make check") is O
+    assert "`make check` failed 3 times" in breaker.reason
+    assert CircuitBreaker().record_check(True) is C
+
+
+def test_a_breaker_file_from_before_the_check_counters_still_loads(tmp_path: Path):
+    data = CircuitBreaker(BreakerSettings(), FakeClock()).to_dict()
+    del data["counters"]["verify_failures"], data["counters"]["last_verify_command"]
+    path = tmp_path / "breaker.json"
+    path.write_text(json.dumps(data))
+    breaker = CircuitBreaker.load(path, BreakerSettings(), FakeClock())
+    assert breaker.state is C and breaker.to_dict()["counters"]["verify_failures"] == 0
+    data["counters"]["verify_failures"] = -1
+    path.write_text(json.dumps(data))
+    with pytest.raises(BreakerStateError, match="counter verify_failures has an invalid value -1"):
+        CircuitBreaker.load(path, BreakerSettings(), FakeClock())
+
+
+def test_zero_failed_checks_is_a_config_error():
+    with pytest.raises(ConfigError, match="verify_failures_open must be at least 1, got 0"):
+        BreakerSettings(verify_failures_open=0)

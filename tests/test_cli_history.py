@@ -29,11 +29,11 @@ TASKS = """# Shop
 """
 
 RUN_KEYS = {"id", "started_at", "finished_at", "duration_seconds", "status", "reason", "exit_code", "config", "argv",
-            "iterations"}  # fmt: skip
+            "iterations", "verification"}  # fmt: skip
 ITERATION_KEYS = {
     "id", "run_id", "n", "started_at", "finished_at", "duration_seconds", "prompt_chars", "resumed_session",
     "session_id", "outcome", "is_error", "error", "cost_usd", "num_turns", "breaker_state", "breaker_reason",
-    "transcript_path", "result_text", "delegations", "tasks",
+    "transcript_path", "result_text", "delegations", "tasks", "verification",
 }  # fmt: skip
 QUESTION_KEYS = {"id", "run_id", "iteration_id", "iteration_n", "session_id", "text", "confidence", "task_key",
                  "asked_at", "answer", "answered_at", "answered_by", "delivered_iteration_id"}  # fmt: skip
@@ -153,9 +153,11 @@ def test_log_json_is_a_list_of_runs_with_their_iterations(project: Path) -> None
     first = runs[0]["iterations"][0]
     assert first["delegations"][0] == {
         "tool_use_id": "toolu_1", "agent": "backend-dev", "description": "Task 1.1 and 1.2", "task_ids": ["1.1", "1.2"],
-        "status": "completed", "error": None,
+        "status": "completed", "error": None, "files_changed": [], "bash_commands": [], "usage": None,
+        "duration_s": None, "cost_share": None,
     }  # fmt: skip
-    assert first["tasks"][2] == {"task_id": "2.1", "title": "README", "group": "Docs", "handled_by": "direct"}
+    assert first["tasks"][2] == {"task_id": "2.1", "title": "README", "group": "Docs", "handled_by": "direct",
+                                 "verified": None, "claimed_without_changes": False}
     assert (first["outcome"], first["cost_usd"], first["duration_seconds"]) == ("ok", 0.42, 95.0)
     assert runs[1]["finished_at"] is None and runs[1]["iterations"][1]["outcome"] is None
     assert json.loads(ralphy("log", project, "--json").stdout) == runs[1:]

@@ -94,7 +94,8 @@ def test_to_dict_is_json_with_iso_timestamps(tmp_path: Path) -> None:
     json.dumps([run, iteration])
     assert run["started_at"] == "2025-03-01T09:30:00.000000+00:00"
     assert iteration["delegations"][0]["task_ids"] == ["1.1", "1.2"]
-    assert iteration["tasks"][2] == {"task_id": "2.1", "title": "README", "group": "Docs", "handled_by": "direct"}
+    assert iteration["tasks"][2] == {"task_id": "2.1", "title": "README", "group": "Docs", "handled_by": "direct",
+                                     "verified": None, "claimed_without_changes": False}
     assert iteration["duration_seconds"] == 95.0
 
 
@@ -245,15 +246,16 @@ def test_new_migrations_are_applied_in_order_once(tmp_path: Path, monkeypatch: p
         applied.append("m003")
         db.execute("UPDATE runs SET notes = 'migrated'")
 
+    released = len(store_module.MIGRATIONS)
     monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, m002_notes, m003_fill))
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", released + 2)
     for _ in range(2):
         with Store(path) as store:
             assert store.run(run_id).id == run_id
     assert applied == ["m002", "m003"]
     raw = _raw(path)
     try:
-        assert raw.execute("PRAGMA user_version").fetchone() == (3,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (released + 2,)
         assert raw.execute("SELECT notes FROM runs").fetchall() == [("migrated",)]
     finally:
         raw.close()
@@ -482,3 +484,72 @@ def test_kill_9_at_random_moments_loses_nothing_committed(tmp_path: Path) -> Non
             store.finish_run(store.start_run(config_json="{}", argv=["next"]), status="completed")
         counts = (counts[0] + 1, counts[1])
     assert reported_total > 50, "the writer hardly wrote anything: the test proved little"
+
+
+# ------------------------------------------------------------------------- verification and evidence (m002)
+
+
+def test_checks_and_evidence_round_trip(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        run = store.start_run(config_json="{}", argv=[])
+        before = store.add_verification(run, None, command="pytest", exit_code=0, passed=True, duration_s=0.5,
+                                        output_tail="1 passed")
+        it = store.start_iteration(run, 1, prompt_chars=10)
+        store.add_delegation(it, tool_use_id="toolu_1", agent="model-builder", description="Tasks 1.1, 1.2",
+                             task_ids=["1.1", "1.2"], status="completed", files_changed=["src/a.py", "src/b.py"],
+                             bash_commands=["pytest -q"], usage={"total_tokens": 41000, "tool_uses": 5,
+                                                                 "duration_ms": 38000},
+                             duration_s=38.0, cost_share=0.6)
+        store.add_task_outcome(it, task_id="1.1", title="A", group="Models", handled_by="model-builder",
+                               verified=False)
+        store.add_task_outcome(it, task_id="2.1", title="B", group="Docs", handled_by="direct",
+                               claimed_without_changes=True)
+        store.finish_iteration(it, outcome="ok")
+        after = store.add_verification(run, it, command="pytest", exit_code=None, passed=False, duration_s=600.0,
+                                       output_tail="[stopped]", timed_out=True, output_path="/x/check.log")
+        iteration = store.iterations(run)[0]
+        record = store.run(run)
+        checks = store.verifications(run)
+    assert [c.id for c in checks] == [before, after] and checks[0].iteration_id is None
+    assert record.verification == checks[1]  # the run's last check
+    assert iteration.verification.to_dict() | {"started_at": None} == {
+        "id": after, "run_id": run, "iteration_id": it, "started_at": None, "command": "pytest", "exit_code": None,
+        "passed": False, "timed_out": True, "duration_s": 600.0, "output_tail": "[stopped]",
+        "output_path": "/x/check.log",
+    }  # fmt: skip
+    delegation = iteration.delegations[0].to_dict()
+    assert delegation["files_changed"] == ["src/a.py", "src/b.py"] and delegation["bash_commands"] == ["pytest -q"]
+    assert delegation["usage"] == {"total_tokens": 41000, "tool_uses": 5, "duration_ms": 38000}
+    assert (delegation["duration_s"], delegation["cost_share"]) == (38.0, 0.6)
+    assert [(t.verified, t.claimed_without_changes) for t in iteration.tasks] == [(False, False), (None, True)]
+    json.dumps(record.to_dict())
+
+
+def test_a_version_1_history_is_migrated_with_its_rows_kept(tmp_path: Path) -> None:
+    path = db_path(tmp_path)
+    path.parent.mkdir()
+    raw = sqlite3.connect(path)
+    store_module.m001_initial(raw)
+    raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    raw.execute("PRAGMA user_version = 1")
+    raw.execute("INSERT INTO runs (started_at, config_json, argv_json) VALUES ('2025-03-01T09:30:00+00:00', '{}', '[]')")
+    raw.execute("INSERT INTO iterations (run_id, n, started_at, prompt_chars, outcome) "
+                "VALUES (1, 1, '2025-03-01T09:30:00+00:00', 5, 'ok')")
+    raw.execute("INSERT INTO delegations (iteration_id, tool_use_id, agent, description, task_ids_json, status) "
+                "VALUES (1, 't1', 'a', 'Task 1.1', '[\"1.1\"]', 'completed')")
+    raw.execute("INSERT INTO task_outcomes (iteration_id, task_id, title, group_name, handled_by) "
+                "VALUES (1, '1.1', 'A', 'G', 'a')")
+    raw.commit()
+    raw.close()
+    with Store.open(tmp_path) as store:
+        iteration = store.iterations(1)[0]
+        assert store.run(1).verification is None
+    assert iteration.verification is None
+    assert iteration.delegations[0].task_ids == ("1.1",) and iteration.delegations[0].files_changed == ()
+    assert iteration.delegations[0].usage is None
+    assert [(t.task_id, t.verified, t.claimed_without_changes) for t in iteration.tasks] == [("1.1", None, False)]
+    raw = _raw(path)
+    try:
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    finally:
+        raw.close()
