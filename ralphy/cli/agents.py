@@ -1,7 +1,12 @@
-"""``ralphy agents list`` and ``ralphy agents check``: what the Claude CLI would load, and what is wrong."""
+"""``ralphy agents``: the group, plus ``list`` and ``check`` (what the Claude CLI would load, and what is wrong).
+
+The group's other commands live in their own modules (``SUBCOMMANDS``) and are imported when one of them runs
+or the group's help is shown; those modules import nothing from this one, so there is no import circle.
+"""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +23,29 @@ plugin_dir_option = click.option(
     help="Also load this plugin directory (like the CLI's --plugin-dir); implies plugins in the scope.")
 
 
-@cli.group()
+# subcommand -> the module that defines it as a click command of the same name (``list`` and ``check`` are here)
+SUBCOMMANDS: dict[str, str] = {
+    "capabilities": "ralphy.cli.catalog",
+    "create": "ralphy.cli.factory",
+    "gaps": "ralphy.cli.catalog",
+    "recommend": "ralphy.cli.catalog",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands in ``SUBCOMMANDS`` are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(SUBCOMMANDS))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in SUBCOMMANDS:
+            module = importlib.import_module(SUBCOMMANDS[name])
+            self.add_command(getattr(module, name.replace("-", "_")), name)
+        return self.commands.get(name)
+
+
+@cli.group(cls=LazyGroup)
 def agents() -> None:
     """The project's Claude Code subagents."""
 
@@ -110,7 +137,3 @@ def _echo_check(discovery: Any, findings: list[Any]) -> None:
                                                                                           "shadowed")}
     click.echo(f"{counts['loaded']} loaded, {counts['skipped']} skipped, {counts['shadowed']} shadowed; "
                f"{errors} lint errors, {len(findings) - errors} warnings")
-
-
-# The agents group's other commands live in their own modules and register themselves on `agents`.
-from ralphy.cli import catalog, factory  # noqa: E402,F401

@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from ralphy.cli.agents import agents
 from ralphy.cli.options import echo_json, json_option, project_dir_argument
 
 scopes_option = click.option(
@@ -28,7 +27,7 @@ def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -
     return config, discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
 
 
-@agents.command("recommend")
+@click.command("recommend")
 @click.argument("task")
 @project_dir_argument
 @click.option("--top", type=click.IntRange(1, 50), default=5, show_default=True, help="How many alternatives.")
@@ -61,7 +60,7 @@ def recommend(task: str, project_dir: Path, top: int, as_json: bool, llm: bool, 
             click.echo(f"  {alternative.confidence:.2f}  {alternative.agent}: {alternative.reason}")
 
 
-@agents.command("gaps")
+@click.command("gaps")
 @project_dir_argument
 @json_option
 @threshold_option
@@ -87,7 +86,7 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
         click.echo(f"  {match.reason}")
 
 
-@agents.command("capabilities")
+@click.command("capabilities")
 @project_dir_argument
 @json_option
 @scopes_option

@@ -6,11 +6,10 @@ from pathlib import Path
 
 import click
 
-from ralphy.cli.agents import agents
 from ralphy.cli.options import echo_json, json_option, project_dir_argument
 
 
-@agents.command("create")
+@click.command("create")
 @click.argument("description")
 @project_dir_argument
 @click.option("--name", default=None, help="The agent's name (lowercase letters, digits, hyphens).")

@@ -106,3 +106,20 @@ def test_real_subprocess(hostile_corpus: Path) -> None:
     listed = subprocess.run([sys.executable, "-m", "ralphy", "agents", "list", "--json", str(hostile_corpus)],
                             env=env, capture_output=True, text=True, timeout=120, check=True)
     assert len(json.loads(listed.stdout)) >= 500
+
+
+@pytest.mark.parametrize("module", ["ralphy.cli.catalog", "ralphy.cli.factory"])
+def test_agents_subcommand_modules_stand_alone(module):
+    """No import circle: a subcommand module loads without the agents group, which loads it on demand."""
+    code = f"import sys, {module}; print('ralphy.cli.agents' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_every_lazy_agents_subcommand_resolves_to_its_module():
+    from ralphy.cli.agents import SUBCOMMANDS, agents
+
+    for name, module in SUBCOMMANDS.items():
+        command = agents.get_command(None, name)
+        assert command is not None and command.name == name, name
+        assert command.callback.__module__ == module
