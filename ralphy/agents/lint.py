@@ -1,13 +1,16 @@
 """Lint discovered agents: problems the CLI tolerates but that hurt a dev loop.
 
-Severity ``error`` means the agent does not work as written (a tool it will not get, a name newer CLIs
-reject); ``warning`` means it works but routing or the prompt suffers. ``ralphy agents check`` exits 1 on
-any skipped file or lint error, 0 when there are only warnings.
+Severity ``error`` means the agent cannot be loaded or delegated to as written (a name newer CLIs reject);
+``warning`` means it works but not as written (a tool the CLI in use does not have is
+ignored) or the prompt suffers; ``hint`` is about ralphy's own optional routing keys (``exampleTasks``,
+``notForTasks``), which no agent written for Claude Code alone has. ``ralphy agents check`` exits 1 on any
+skipped file or lint error, 0 when there are only warnings and hints.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,8 @@ CLAUDE_CODE_TOOLS = frozenset({
     "Task", "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite",
     "ToolSearch", "WebFetch", "WebSearch", "Workflow", "Write",
 })
+# Tools earlier Claude CLIs had (agent files written for them still list these); the CLI in use ignores them.
+FORMER_TOOLS = frozenset({"LS", "MultiEdit", "NotebookRead", "BashOutput", "KillShell", "SlashCommand"})
 NAME_CONVENTION = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 MAX_DESCRIPTION_CHARS = 1000  # condensed, examples dropped: longer crowds every agent out of the prompt
 _SPECIFIER = re.compile(r"^([A-Za-z_][\w]*)\((.*)\)$", re.S)
@@ -36,7 +41,7 @@ class Finding:
 
     path: Path
     agent: str
-    severity: str  # error | warning
+    severity: str  # error | warning | hint
     code: str
     message: str
 
@@ -44,9 +49,16 @@ class Finding:
         return {**asdict(self), "path": str(self.path)}
 
 
-def lint(discovery: Discovery) -> list[Finding]:
-    """Findings for every winning agent plus one per name clash, sorted by path then code."""
-    findings = [finding for spec in discovery.agents for finding in lint_agent(spec)]
+def lint(
+    discovery: Discovery, *, known_tools: Iterable[str] | None = None, cli_version: str | None = None
+) -> list[Finding]:
+    """Findings for every winning agent plus one per name clash, sorted by path then code.
+
+    ``known_tools`` are the tool names of the CLI in use (``cli_version`` names it in the messages); by default
+    those of Claude Code 2.1.197, the pinned CLI.
+    """
+    tools = frozenset(known_tools) if known_tools is not None else CLAUDE_CODE_TOOLS
+    findings = [finding for spec in discovery.agents for finding in lint_agent(spec, tools, cli_version)]
     for clash in discovery.clashes:
         losers = ", ".join(str(path) for path in clash.losers)
         findings.append(Finding(clash.winner, clash.name, "warning", "name-clash",
@@ -55,25 +67,34 @@ def lint(discovery: Discovery) -> list[Finding]:
     return sorted(findings, key=lambda f: (str(f.path), f.code, f.message))
 
 
-def lint_agent(spec: AgentSpec) -> list[Finding]:
-    """Findings for one agent."""
+def lint_agent(
+    spec: AgentSpec, known_tools: frozenset[str] = CLAUDE_CODE_TOOLS, cli_version: str | None = None
+) -> list[Finding]:
+    """Findings for one agent (``known_tools``: the tool names of the CLI in use)."""
     findings = []
 
     def add(severity: str, code: str, message: str) -> None:
         findings.append(Finding(spec.path, spec.name, severity, code, message))
 
-    for tool in _unknown_tools(spec.tools + spec.disallowed_tools):
-        add("error", "unknown-tool", f"{tool!r} is not a Claude Code 2.1.197 tool (nor mcp__…); it is ignored")
+    cli = f"Claude Code {cli_version or '2.1.197'}"
+    unknown = _unknown_tools(spec.tools, known_tools)
+    for tool in unknown + _unknown_tools(spec.disallowed_tools, known_tools):
+        former = " (a tool of earlier CLIs)" if _base(tool) in FORMER_TOOLS else ""
+        add("warning", "unknown-tool", f"{tool!r} is not a tool of {cli}{former}, nor mcp__…; the CLI ignores it")
+    if spec.tools and spec.tools != ("*",) and len(unknown) == len(spec.tools):
+        add("warning", "no-usable-tools", f"none of its tools exists in {cli}: the agent is left with no tools")
     if spec.scope != "plugin":
         _check_name(spec.name, add)
     length = len(condense_description(spec.description, max_chars=10**9))
     if length > MAX_DESCRIPTION_CHARS:
         add("warning", "long-description",
             f"description is {length:,} characters without examples (limit {MAX_DESCRIPTION_CHARS:,})")
-    if "<example" not in spec.description.lower() and "exampleTasks" not in spec.metadata:
-        add("warning", "no-examples", "no <example> blocks or exampleTasks: routing has little to match on")
-    if "notForTasks" not in spec.metadata:
-        add("warning", "no-not-for-tasks", "no notForTasks: routing cannot tell what this agent should not do")
+    missing = [key for key, present in (
+        ("exampleTasks", "<example" in spec.description.lower() or "exampleTasks" in spec.metadata),
+        ("notForTasks", "notForTasks" in spec.metadata)) if not present]
+    if missing:
+        add("hint", "routing-hints", f"optional ralphy key(s) {' and '.join(missing)} would sharpen "
+            "`ralphy agents recommend` (what this agent is / is not for)")
     return findings
 
 
@@ -84,11 +105,12 @@ def _check_name(name: str, add: Any) -> None:
         add("warning", "name-convention", f"name {name!r} is not lowercase letters, digits and hyphens")
 
 
-def _unknown_tools(tools: tuple[str, ...]) -> list[str]:
-    unknown = []
-    for tool in tools:
-        match = _SPECIFIER.match(tool)
-        base = match.group(1) if match else tool
-        if base != "*" and base not in CLAUDE_CODE_TOOLS and not base.startswith("mcp__"):
-            unknown.append(tool)
-    return unknown
+def _base(tool: str) -> str:
+    """``Bash(git *)`` -> ``Bash``."""
+    match = _SPECIFIER.match(tool)
+    return match.group(1) if match else tool
+
+
+def _unknown_tools(tools: tuple[str, ...], known_tools: frozenset[str] = CLAUDE_CODE_TOOLS) -> list[str]:
+    return [tool for tool in tools
+            if (base := _base(tool)) != "*" and base not in known_tools and not base.startswith("mcp__")]

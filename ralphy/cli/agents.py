@@ -109,7 +109,8 @@ def _shadows(specs: list[Any]) -> str:
 def check_agents(project_dir: Path, as_json: bool, scope: str, plugin_dirs: tuple[Path, ...]) -> None:
     """Every agent file in PROJECT_DIR, loaded or skipped and why, plus lint findings.
 
-    Exit status: 1 when a file is skipped or a lint error is found, 0 otherwise (warnings do not count).
+    Exit status: 1 when a file is skipped or a lint error is found (what breaks loading or delegation), 0
+    otherwise (warnings and hints do not count).
     """
     from ralphy.agents.lint import lint
 
@@ -130,10 +131,15 @@ def _echo_check(discovery: Any, findings: list[Any]) -> None:
             continue
         detail = f" ({file.name})" if file.outcome == "loaded" else f": {file.reason}"
         click.echo(f"{file.outcome.upper():8} {file.path}{detail}")
+    hints = [f for f in findings if f.severity == "hint"]
     for finding in findings:
-        click.echo(f"{finding.severity.upper():8} {finding.path} [{finding.code}] {finding.message}")
+        if finding.severity != "hint":
+            click.echo(f"{finding.severity.upper():8} {finding.path} [{finding.code}] {finding.message}")
+    if hints:
+        click.echo(f"HINT     {len(hints)} agent(s) lack ralphy's optional exampleTasks/notForTasks keys, which "
+                   "sharpen `ralphy agents recommend` (--json lists them)")
     errors = sum(f.severity == "error" for f in findings)
     counts = {outcome: sum(f.outcome == outcome for f in discovery.files) for outcome in ("loaded", "skipped",
                                                                                           "shadowed")}
     click.echo(f"{counts['loaded']} loaded, {counts['skipped']} skipped, {counts['shadowed']} shadowed; "
-               f"{errors} lint errors, {len(findings) - errors} warnings")
+               f"{errors} lint errors, {len(findings) - errors - len(hints)} warnings, {len(hints)} hints")

@@ -123,3 +123,15 @@ def test_every_lazy_agents_subcommand_resolves_to_its_module():
         command = agents.get_command(None, name)
         assert command is not None and command.name == name, name
         assert command.callback.__module__ == module
+
+
+def test_check_on_real_agents_collapses_routing_hints_and_exits_0(tmp_path: Path) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(CORPUS / "0xfurai--claude-code-subagents" / "agents", project / ".claude" / "agents")
+    (project / ".claude" / "agents" / "sqs-expert.md").unlink()  # no frontmatter: a real skip, exit 1
+    result = invoke("agents", "check", str(project))
+    assert result.exit_code == 0, result.output
+    hint_lines = [line for line in result.output.splitlines() if line.startswith("HINT")]
+    assert len(hint_lines) == 1 and "exampleTasks/notForTasks" in hint_lines[0]
+    assert "routing-hints" not in result.output
+    assert json.loads(invoke("agents", "check", str(project), "--json").output)["findings"]
