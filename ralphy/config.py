@@ -1,19 +1,23 @@
-"""Configuration: defaults < ``[tool.ralphy]`` in pyproject.toml < ``.ralphy.toml`` < ``RALPHY_*`` env < flags.
+"""Configuration: defaults < the user's own config file < ``[tool.ralphy]`` in pyproject.toml < ``.ralphy.toml``
+< ``RALPHY_*`` env < flags.
 
-Zero configuration works: every key has a default. Unknown keys and wrong types are a ConfigError naming
-the file (or env var) and the key.
+Zero configuration works: every key has a default. Unknown keys (with the closest known one), wrong types,
+non-finite numbers and zeros where zero makes no sense are a ConfigError naming the file (or env var, or flag)
+and the key: one validation, check_value(), for every source. The project's own config is untrusted: see
+POWER_KEYS and PATH_KEYS below, and ralphy/trust.py.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import os
 import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ralphy.errors import ConfigError
 
@@ -78,11 +82,65 @@ class Config:
         return dataclasses.replace(self, **changes)
 
 
+
+# ---------------------------------------------------------------------------------------------------------------
+# Who may set what. A project's own config (``[tool.ralphy]``, ``.ralphy.toml``) comes with the repository, and a
+# repository is untrusted: the keys below choose what runs or how much power it gets, so from the project's
+# config they are honoured only once the user trusts that config (``ralphy trust``, see ralphy/trust.py). Flags,
+# RALPHY_* variables and the user's own config file are always trusted. Each key maps to the test "does this
+# value need trust?"; None means any value other than the default does. A new key that runs a command or widens
+# power is one line here.
+# ---------------------------------------------------------------------------------------------------------------
+
+POWER_PERMISSION_MODES = ("bypassPermissions", "auto")
+
+
+def _widens_tools(tools: list[str]) -> bool:
+    """An allowed tool beyond the defaults (``Bash(git *)`` narrows ``Bash``, so it does not widen)."""
+    default = {tool for tool in Config().allowed_tools}
+    return any(tool.split("(", 1)[0].strip() not in default for tool in tools)
+
+
+POWER_KEYS: dict[str, Callable[[Any], bool] | None] = {
+    "claude_bin": None,
+    "extra_args": lambda args: bool(args),
+    "permission_mode": lambda mode: mode in POWER_PERMISSION_MODES,
+    "allowed_tools": _widens_tools,
+    "verify_command": lambda command: bool(command and command.strip()),  # also when taken from test_command
+}
+
+# Paths that must stay inside the project when the project's config (or the default) names them: ralphy reads
+# them and sends what it read to the model.
+PATH_KEYS: tuple[str, ...] = ("tasks_file", "prompt_template")
+
+# RALPHY_* variables that are not config keys but are ralphy's own (no "unknown variable" warning for them).
+KNOWN_ENV: set[str] = {
+    "RALPHY_CONFIG",  # the user's own config file (default $XDG_CONFIG_HOME/ralphy/config.toml)
+    "RALPHY_STATE_DIR",  # the user's own ralphy state, e.g. trusted configs (default $XDG_STATE_HOME/ralphy)
+    "RALPHY_TEST_CLAUDE_BIN",  # the CLI the test suite runs
+    "RALPHY_CLAUDE_CACHE",  # where scripts/setup.sh installs the pinned CLI
+    "RALPHY_VENV",  # scripts/setup.sh
+    "RALPHY_UPDATE_GOLDEN",  # tests: rewrite golden files
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# One validation for every source: files, environment variables and flags all go through check_value().
+# ---------------------------------------------------------------------------------------------------------------
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "permission_mode": ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"),
     "on_question": ("ask", "pause", "auto"),
 }
 _LIST_CHOICES: dict[str, tuple[str, ...]] = {"agent_scopes": ("project", "user", "plugins", "all")}
+# Numbers where zero makes no sense (a limit of zero would stop at once or never let anything through).
+POSITIVE_KEYS: set[str] = {
+    "max_turns", "iteration_timeout", "max_iterations", "max_cost_usd", "max_wall_seconds",
+    "no_progress_half_open", "no_progress_open", "same_error_open", "failures_open", "permission_denials_open",
+    "max_questions", "transcript_max_bytes", "transcript_keep_runs", "question_answer_timeout",
+    "prompt_agent_limit", "verify_timeout", "verify_failures_open",
+}  # fmt: skip
+# Numbers that are fractions (a confidence).
+UNIT_KEYS: set[str] = {"question_threshold", "recommend_threshold"}
 
 
 @functools.cache
@@ -112,12 +170,27 @@ def _type_name(hint: Any) -> str:
     return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}[hint]
 
 
-def _check(key: str, value: Any, where: str) -> Any:
-    """Validate one value against Config's type for ``key``; return it, converted where lossless."""
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean X?)`` for the closest of ``known``, or ``""``."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.7)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _unknown_key(key: str, where: str) -> ConfigError:
+    hint = did_you_mean(key, _hints()) or " (not a ralphy setting; README.md#configuration lists them)"
+    return ConfigError(f"{where}: unknown key {key!r}{hint}")
+
+
+def check_value(key: str, value: Any, where: str) -> Any:
+    """Validate one value against Config's type and limits for ``key``; return it, converted where lossless.
+
+    The one validation for every source (files, environment variables, flags); ``where`` names the source.
+    """
     hints = _hints()
     if key not in hints:
-        known = ", ".join(sorted(hints))
-        raise ConfigError(f"{where}: unknown key {key!r} (known keys: {known})")
+        raise _unknown_key(key, where)
     hint = hints[key]
     base, optional = _base(hint)
     if value is None and optional:
@@ -125,7 +198,11 @@ def _check(key: str, value: Any, where: str) -> Any:
     ok: bool
     if base is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        value = float(value) if ok else value
+        if ok:
+            try:
+                value = float(value)
+            except OverflowError:  # an integer too large for a float
+                value = math.inf
     elif base is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif base is bool:
@@ -138,21 +215,43 @@ def _check(key: str, value: Any, where: str) -> Any:
         raise TypeError(f"unsupported config type {hint!r}")
     if not ok:
         raise ConfigError(f"{where}: {key} must be {_type_name(hint)}, got {value!r}")
+    if isinstance(value, str) and "\x00" in value or isinstance(value, list) and any("\x00" in v for v in value):
+        raise ConfigError(f"{where}: {key} must not contain a NUL character")
     if key in _CHOICES and value not in _CHOICES[key]:
         raise ConfigError(f"{where}: {key} must be one of {', '.join(_CHOICES[key])}, got {value!r}")
     if key in _LIST_CHOICES:
         bad = [v for v in value if v not in _LIST_CHOICES[key]]
         if bad:
             raise ConfigError(f"{where}: {key} entries must be among {', '.join(_LIST_CHOICES[key])}, got {bad[0]!r}")
-    if base in (int, float) and value < 0:
-        raise ConfigError(f"{where}: {key} must not be negative, got {value!r}")
+    if base in (int, float):
+        if base is float and not math.isfinite(value):
+            raise ConfigError(f"{where}: {key} must be a finite number, got {value!r}")
+        if key in POSITIVE_KEYS and value <= 0:
+            raise ConfigError(f"{where}: {key} must be greater than 0, got {value!r}")
+        if value < 0:
+            raise ConfigError(f"{where}: {key} must not be negative, got {value!r}")
+        if key in UNIT_KEYS and value > 1:
+            raise ConfigError(f"{where}: {key} must be between 0 and 1, got {value!r}")
+    if key == "question_patterns":
+        _check_patterns(value, where)
     return value
 
 
-def _parse_env(key: str, raw: str, where: str) -> Any:
+def _check_patterns(patterns: list[str], where: str) -> None:
+    import re
+
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except (re.error, RecursionError, OverflowError) as exc:
+            raise ConfigError(f"{where}: question_patterns entry {pattern!r} is not a regular expression: {exc}") from None
+
+
+def parse_env_value(key: str, raw: str, where: str) -> Any:
+    """The value of a ``RALPHY_<KEY>`` variable (text) as the type of ``key``; check_value() checks it."""
     hint = _hints().get(key)
     if hint is None:
-        return raw  # _check reports the unknown key
+        return raw  # check_value reports the unknown key
     base, optional = _base(hint)
     if raw == "" and optional:
         return None
@@ -178,64 +277,179 @@ def _parse_env(key: str, raw: str, where: str) -> Any:
 
                 return shlex.split(raw)
             return [part for part in raw.replace(",", " ").split() if part]
-    except ValueError:  # json.JSONDecodeError is a ValueError
+    except ValueError:  # json.JSONDecodeError is a ValueError; shlex's "No closing quotation" too
         raise ConfigError(f"{where}: {raw!r} is not {_type_name(hint)}") from None
     return raw
+
+
+# kept for callers of the old private names
+_check = check_value
+_parse_env = parse_env_value
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
     import tomllib  # here: only a project with a config file pays for it
 
+    from ralphy import safefs
+
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        text = safefs.read_text(path, limit=MAX_CONFIG_BYTES)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
+    except safefs.UnsafePathError as exc:
+        raise ConfigError(str(exc)) from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid TOML: not UTF-8 text") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def _from_file(path: Path, table: Mapping[str, Any], where: str) -> dict[str, Any]:
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+def _from_file(path: Path, table: Any, where: str) -> dict[str, Any]:
     if not isinstance(table, Mapping):
-        raise ConfigError(f"{where} must be a table")
-    return {key: _check(key, value, f"{path}: {where}") for key, value in table.items()}
+        raise ConfigError(f"{path}: {where} must be a table")
+    return {key: check_value(key, value, f"{path}: {where}") for key, value in table.items()}
+
+
+def user_config_path(environ: Mapping[str, str] | None = None) -> Path:
+    """The user's own config file: ``$RALPHY_CONFIG``, else ``$XDG_CONFIG_HOME/ralphy/config.toml``, else
+    ``~/.config/ralphy/config.toml``. It is trusted like a flag."""
+    env = os.environ if environ is None else environ
+    if env.get("RALPHY_CONFIG"):
+        return Path(env["RALPHY_CONFIG"]).expanduser()
+    base = env.get("XDG_CONFIG_HOME") or os.environ.get("XDG_CONFIG_HOME")
+    return (Path(base) if base and os.path.isabs(base) else Path.home() / ".config") / "ralphy" / "config.toml"
+
+
+def project_tables(project_dir: str | os.PathLike[str]) -> list[tuple[Path, str, Mapping[str, Any]]]:
+    """The project's own ralphy config, lowest precedence first: (file, where in it, table)."""
+    project = Path(project_dir)
+    tables: list[tuple[Path, str, Mapping[str, Any]]] = []
+    pyproject = project / "pyproject.toml"
+    if _exists(pyproject):
+        tool = _read_toml(pyproject).get("tool", {})
+        if isinstance(tool, Mapping) and "ralphy" in tool:
+            tables.append((pyproject, "[tool.ralphy]", tool["ralphy"]))
+    dotfile = project / ".ralphy.toml"
+    if _exists(dotfile):
+        data = _read_toml(dotfile)
+        table = data.get("ralphy", data) if set(data) == {"ralphy"} else data
+        tables.append((dotfile, "top level", table))
+    return tables
+
+
+def _exists(path: Path) -> bool:
+    """A config file is there (a file, or anything else that is not a plain file: read it to say what is wrong)."""
+    return os.path.lexists(path) and not path.is_dir()
+
+
+_warned_env: set[str] = set()
+
+
+def _warn_unknown_env(name: str) -> None:
+    if name in _warned_env:
+        return
+    _warned_env.add(name)
+    import logging
+
+    suggestion = did_you_mean(name, [ENV_PREFIX + key.upper() for key in _hints()] + sorted(KNOWN_ENV))
+    logging.getLogger("ralphy.config").warning(
+        "unknown environment variable %s ignored%s", name, suggestion or " (not a ralphy setting)"
+    )
 
 
 def load_config(
     project_dir: str | os.PathLike[str] = ".",
     overrides: Mapping[str, Any] | None = None,
     environ: Mapping[str, str] | None = None,
+    *,
+    require_trust: bool = True,
 ) -> Config:
-    """Build the Config for ``project_dir``. ``overrides`` come from flags; None values are ignored."""
+    """Build the Config for ``project_dir``. ``overrides`` come from flags; None values are ignored.
+
+    Precedence: defaults < the user's own config file < ``[tool.ralphy]`` < ``.ralphy.toml`` < RALPHY_* < flags.
+    A project config that sets a key of POWER_KEYS is an UntrustedConfigError until the user trusts it
+    (``ralphy trust``), unless a trusted source overrides that key; ``require_trust=False`` skips that check
+    (for ``ralphy trust`` itself). Paths of PATH_KEYS from the project (or defaults) must stay inside it.
+    """
     project = Path(project_dir)
-    values: dict[str, Any] = {}
-
-    pyproject = project / "pyproject.toml"
-    if pyproject.is_file():
-        tool = _read_toml(pyproject).get("tool", {})
-        if isinstance(tool, Mapping) and "ralphy" in tool:
-            values.update(_from_file(pyproject, tool["ralphy"], "[tool.ralphy]"))
-
-    dotfile = project / ".ralphy.toml"
-    if dotfile.is_file():
-        data = _read_toml(dotfile)
-        table = data.get("ralphy", data) if set(data) == {"ralphy"} else data
-        values.update(_from_file(dotfile, table, "top level"))
-
     env = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    from_project: dict[str, Path] = {}  # key -> the project file that set it (and was not overridden)
+
+    user_file = user_config_path(environ)
+    if _exists(user_file):
+        data = _read_toml(user_file)
+        table = data.get("ralphy", data) if set(data) == {"ralphy"} else data
+        values.update(_from_file(user_file, table, "top level"))
+
+    for path, where, table in project_tables(project):
+        checked = _from_file(path, table, where)
+        values.update(checked)
+        from_project.update(dict.fromkeys(checked, path))
+
     for name, raw in env.items():
         if not name.startswith(ENV_PREFIX):
             continue
         key = name[len(ENV_PREFIX) :].lower()
         if key not in _fields():
-            continue  # other RALPHY_* variables (RALPHY_CLAUDE_BIN is a field; others may be ours or the user's)
-        values[key] = _check(key, _parse_env(key, raw, f"environment variable {name}"), f"environment variable {name}")
+            if name not in KNOWN_ENV:
+                _warn_unknown_env(name)
+            continue
+        where = f"environment variable {name}"
+        values[key] = check_value(key, parse_env_value(key, raw, where), where)
+        from_project.pop(key, None)
 
     for key, value in (overrides or {}).items():
         if value is not None:
-            values[key] = _check(key, value, f"option --{key.replace('_', '-')}")
+            values[key] = check_value(key, value, f"option --{key.replace('_', '-')}")
+            from_project.pop(key, None)
 
     if "verify_command" not in values and values.get("test_command"):
         values["verify_command"] = values["test_command"]  # the project's own tests are its check (ralphy.verify)
+        if "test_command" in from_project:  # then the repository chose the command ralphy runs
+            from_project["verify_command"] = from_project["test_command"]
 
+    _check_paths(project, values, from_project)
+    if require_trust:
+        needs = {
+            key: path
+            for key, path in from_project.items()
+            if key in POWER_KEYS and (
+                values[key] != _default(key) if POWER_KEYS[key] is None else POWER_KEYS[key](values[key])
+            )
+        }  # fmt: skip
+        if needs:
+            from ralphy.trust import require_trusted
+
+            require_trusted(project, needs)
     return Config(**values)
+
+
+def _default(key: str) -> Any:
+    f = _fields()[key]
+    return f.default_factory() if f.default is dataclasses.MISSING else f.default  # type: ignore[misc]
+
+
+def _check_paths(project: Path, values: Mapping[str, Any], from_project: Mapping[str, Path]) -> None:
+    """Paths the project's config names (or defaults) stay inside the project, links followed."""
+    root = project.resolve()
+    for key in PATH_KEYS:
+        value = values.get(key, _default(key))
+        if value is None or (key in values and key not in from_project):
+            continue  # unset, or from a trusted source (flag, variable, the user's own config)
+        where = f"{from_project[key]}: {key}" if key in from_project else key
+        if os.path.isabs(value) and key in from_project:
+            raise ConfigError(f"{where} must be a path inside the project, got {value!r}")
+        target = (root / value).resolve()
+        if target != root and root not in target.parents:
+            shown = "" if target == (root / value) else f" (it leads to {target})"
+            raise ConfigError(
+                f"{where} {value!r} is outside the project{shown}; ralphy reads only files inside the project "
+                f"from its config (name another file with RALPHY_{key.upper()} if you mean it)"
+            )

@@ -2,13 +2,15 @@
 
     RalphyError                  bad input or a condition the user can fix (exit 1 unless noted)
     ├── ConfigError              a config file, env var or flag is wrong
+    │   └── UntrustedConfigError the project's config sets keys that choose what runs; `ralphy trust` first
     ├── TemplateError            the dev prompt template is missing, broken or needs an unknown variable
     ├── TasksFileError           TASKS.md is missing, unreadable or not UTF-8
     ├── ClaudeNotFoundError      the Claude CLI binary cannot be found
     ├── AuthenticationError      the Messages API refused the credentials (401/403)
     ├── StoreError               .ralphy/ralphy.db is corrupt, foreign or unwritable
     ├── BreakerStateError        .ralphy/breaker.json is corrupt, foreign or unwritable
-    └── AgentCreationError       `ralphy agents create` could not produce a valid agent
+    ├── AgentCreationError       `ralphy agents create` could not produce a valid agent
+    └── UnsafePathError          a state path is a link, a FIFO, a folder where a file belongs (or the reverse)
 
 The CLI prints ``str(error)`` as one line on stderr and exits with ``error.exit_code``.
 Anything that is not a RalphyError is a bug and keeps its traceback.
@@ -24,6 +26,10 @@ class RalphyError(Exception):
 
 
 class ConfigError(RalphyError):
+    pass
+
+
+class UntrustedConfigError(ConfigError):
     pass
 
 
@@ -52,4 +58,8 @@ class BreakerStateError(RalphyError):
 
 
 class AgentCreationError(RalphyError):
+    pass
+
+
+class UnsafePathError(RalphyError):
     pass

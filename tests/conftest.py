@@ -32,3 +32,14 @@ def claude_home(tmp_path: Path) -> Path:
     home = tmp_path / "home"
     (home / ".claude").mkdir(parents=True)
     return home
+
+
+@pytest.fixture(autouse=True)
+def _own_user_state(tmp_path_factory, monkeypatch):
+    """Tests never read or write the real user's ralphy config or state (trusted configs): both live in a
+    throwaway folder, also for the ralphy processes a test starts."""
+    home = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    monkeypatch.delenv("RALPHY_CONFIG", raising=False)
+    monkeypatch.delenv("RALPHY_STATE_DIR", raising=False)

@@ -6,6 +6,7 @@ import os
 import time
 from pathlib import Path
 
+from ralphy.trust import trust
 from ralphy.config import Config, load_config
 from ralphy.verify import failure_instruction, resolve_command, run_check
 
@@ -108,11 +109,13 @@ def test_which_command_runs(tmp_path: Path) -> None:
     assert resolve_command(Config(verify_command=" make check ")) == "make check"
     # the project's own test_command is its check; an explicit verify_command wins; empty turns it off
     (tmp_path / ".ralphy.toml").write_text('test_command = "pytest -q"\n')
+    trust(tmp_path)  # a command ralphy runs, chosen by the repository: honoured once the user trusts it
     assert resolve_command(load_config(tmp_path, environ={})) == "pytest -q"
     assert resolve_command(load_config(tmp_path, environ={"RALPHY_VERIFY_COMMAND": "make check"})) == "make check"
     assert resolve_command(load_config(tmp_path, environ={"RALPHY_VERIFY_COMMAND": ""})) is None
     assert resolve_command(load_config(tmp_path, {"verify_command": "tox"}, environ={})) == "tox"
     (tmp_path / ".ralphy.toml").write_text('test_command = "pytest -q"\nverify_command = ""\n')
+    trust(tmp_path)
     assert resolve_command(load_config(tmp_path, environ={})) is None
 
 

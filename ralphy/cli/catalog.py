@@ -8,13 +8,13 @@ from typing import Any
 
 import click
 
-from ralphy.cli.options import echo_json, json_option, project_dir_argument
+from ralphy.cli.options import config_value, echo_json, json_option, project_dir_argument
 
 scopes_option = click.option(
     "--scope", "scopes", multiple=True, type=click.Choice(["project", "user", "plugins", "all"]),
     help="Where to look for agents (repeatable). Default: the agent_scopes setting (project).")
 threshold_option = click.option(
-    "--threshold", type=click.FloatRange(0.0, 1.0), default=None,
+    "--threshold", type=float, default=None, callback=config_value("recommend_threshold"),
     help="Confidence under which no agent is recommended. Default: the recommend_threshold setting (0.70).")
 
 

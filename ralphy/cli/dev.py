@@ -10,7 +10,7 @@ import sys
 import click
 
 from ralphy.cli import cli
-from ralphy.cli.options import project_dir_argument
+from ralphy.cli.options import config_value, project_dir_argument
 
 
 def _ask_on_terminal(timeout: float):
@@ -36,10 +36,14 @@ def _raise_interrupted(signum, frame):
 @project_dir_argument
 @click.option("--claude-bin", help="The Claude CLI to run (default: $RALPHY_CLAUDE_BIN, then `claude` on PATH).")
 @click.option("--model", help="Model for the Claude CLI (--model).")
-@click.option("--max-iterations", type=click.IntRange(min=1), help="Stop after this many iterations (default 20).")
-@click.option("--max-cost", "max_cost_usd", type=click.FloatRange(min=0), help="Stop once the run has cost this many USD.")
-@click.option("--max-time", "max_wall_seconds", type=click.FloatRange(min=0), help="Stop after this many seconds.")
-@click.option("--iteration-timeout", type=click.FloatRange(min=1), help="Seconds one CLI run may take (default 1800).")
+@click.option("--max-iterations", type=int, callback=config_value("max_iterations"),
+              help="Stop after this many iterations (default 20).")
+@click.option("--max-cost", "max_cost_usd", type=float, callback=config_value("max_cost_usd"),
+              help="Stop once the run has cost this many USD.")
+@click.option("--max-time", "max_wall_seconds", type=float, callback=config_value("max_wall_seconds"),
+              help="Stop after this many seconds.")
+@click.option("--iteration-timeout", type=float, callback=config_value("iteration_timeout"),
+              help="Seconds one CLI run may take (default 1800).")
 @click.option("--permission-mode", type=click.Choice(["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]))
 @click.option("--on-question", type=click.Choice(["ask", "pause", "auto"]),
               help="When Claude asks something: ask here (terminal), pause (exit 4), or reply automatically.")
@@ -67,6 +71,7 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
         "max_wall_seconds": max_wall_seconds, "iteration_timeout": iteration_timeout,
         "permission_mode": permission_mode, "on_question": on_question,
     })
+    _say_claude_settings_risks(project_dir)
     binary = resolve_claude_bin(config.claude_bin)
     env = child_env(os.environ)
     prestarted = prestart.take()  # started by the `ralphy` program before click loaded, if the line was plain
@@ -86,6 +91,17 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     if summary.exit_code == 1:
         click.echo(f"ralphy: error: {summary.reason}", err=True)
     ctx.exit(summary.exit_code)
+
+
+def _say_claude_settings_risks(project_dir) -> None:
+    """Once per run: what the project's .claude/settings*.json lets the CLI do unasked (`claude -p` skips
+    Claude Code's own trust dialog, so ralphy is the only one who can tell the user)."""
+    from ralphy.trust import claude_settings_risks
+
+    risks = claude_settings_risks(project_dir)
+    if risks:
+        click.echo(f"ralphy: warning: {'; '.join(risks)}: the Claude CLI runs them without asking in headless mode "
+                   "(review them; see docs/security.md)", err=True)
 
 
 def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet):

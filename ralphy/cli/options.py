@@ -19,3 +19,22 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def config_value(key: str):
+    """A click callback that checks an option with the config's own validation (``ralphy.config.check_value``),
+    so a flag, a RALPHY_* variable and a config file accept and refuse the same values; a bad flag stays a
+    usage error (exit 2)."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is None:
+            return None
+        from ralphy.config import check_value
+        from ralphy.errors import ConfigError
+
+        try:
+            return check_value(key, value, "-")
+        except ConfigError as exc:
+            raise click.BadParameter(str(exc).removeprefix("-: "), ctx=ctx, param=param) from None
+
+    return callback

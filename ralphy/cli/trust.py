@@ -1,0 +1,38 @@
+"""``ralphy trust``: let a project's own ralphy config choose what runs (see ralphy/trust.py)."""
+
+from __future__ import annotations
+
+import click
+
+from ralphy.cli import cli
+from ralphy.cli.options import project_dir_argument
+
+
+@cli.command()
+@project_dir_argument
+@click.option("--revoke", is_flag=True, help="Forget the trust given to PROJECT_DIR's config.")
+def trust(project_dir, revoke: bool) -> None:
+    """Trust PROJECT_DIR's ralphy config to choose what runs (claude_bin, extra_args, ...).
+
+    A repository's .ralphy.toml or [tool.ralphy] may set keys that decide what ralphy runs or how much power
+    Claude gets; ralphy honours them only after this command. It records a hash of the config in your own
+    state ($XDG_STATE_HOME/ralphy); a changed config needs trusting again.
+    """
+    from ralphy.config import POWER_KEYS, load_config, project_tables
+    from ralphy.trust import trust as record, untrust
+
+    if revoke:
+        done = untrust(project_dir)
+        click.echo(f"{project_dir}: trust revoked" if done else f"{project_dir}: was not trusted")
+        return
+    load_config(project_dir, environ={}, require_trust=False)  # a config that does not load is not trusted
+    tables = project_tables(project_dir)
+    if not tables:
+        click.echo(f"{project_dir}: no ralphy config (.ralphy.toml or [tool.ralphy]) to trust", err=True)
+    _, files = record(project_dir)
+    power = sorted({key for _, _, table in tables for key in table if key in POWER_KEYS})
+    sets = f"; it sets {', '.join(power)}" if power else ""
+    for path in files:
+        click.echo(f"trusted {path}{sets}")
+    if files:
+        click.echo("a change to it needs `ralphy trust` again", err=True)

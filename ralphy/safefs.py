@@ -1,0 +1,180 @@
+"""Files ralphy writes and reads in a repository it did not write.
+
+Git stores symbolic links, so a cloned repository can ship ``.ralphy/lock`` -> ``~/.bashrc`` or
+``.ralphy/transcripts`` -> ``/etc``. Everything ralphy writes goes through this module: folders are checked
+component by component (a link or a non-folder is an UnsafePathError that says what to remove) and created
+0700; files are opened with ``O_NOFOLLOW`` (a link is refused, not followed) and ``O_NONBLOCK`` (a FIFO never
+hangs the open), must be regular files, and are made 0600 (readable by the user only).
+
+Reading untrusted files (``read_text``) refuses what is not a regular file (a FIFO, a device, a folder) and
+anything over a size limit, so a hostile repository cannot hang or exhaust ralphy.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from ralphy.errors import UnsafePathError
+
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _remove_hint(path: Path, mode: int) -> str:
+    how = "rm -r" if stat.S_ISDIR(mode) else "rm"
+    return f"remove it (`{how} {path}`) and run ralphy again"
+
+
+def ensure_dir(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> Path:
+    """Make sure ``path`` (inside ``root``) is a real folder: every component below ``root`` must be a folder,
+    not a link; missing ones are created 0700. ``root`` itself (the project) is the user's choice."""
+    root_p, target = Path(root), Path(path)
+    try:
+        parts = target.relative_to(root_p).parts
+    except ValueError:
+        raise ValueError(f"{target} is not inside {root_p}") from None
+    current = root_p
+    for part in parts:
+        current = current / part
+        try:
+            st = os.lstat(current)
+        except FileNotFoundError:
+            try:
+                os.mkdir(current, DIR_MODE)
+            except FileExistsError:
+                st = os.lstat(current)
+            except OSError as exc:
+                raise UnsafePathError(f"{current}: cannot create the folder: {exc.strerror or exc}") from None
+            else:
+                continue
+        if not stat.S_ISDIR(st.st_mode):
+            raise UnsafePathError(
+                f"{current} is {_kind(st.st_mode)}, where ralphy keeps its state in a folder; "
+                + _remove_hint(current, st.st_mode)
+            )
+    return target
+
+
+def check_file(path: str | os.PathLike[str]) -> None:
+    """Raise UnsafePathError if ``path`` exists and is not a regular file (a link, a folder, a FIFO...)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        p = Path(path)
+        raise UnsafePathError(f"{p} is {_kind(st.st_mode)}, where ralphy keeps a file; {_remove_hint(p, st.st_mode)}")
+
+
+def open_fd(path: str | os.PathLike[str], flags: int, mode: int = FILE_MODE) -> int:
+    """``os.open`` for ralphy's own files: no link followed, no FIFO waited on, a regular file or an
+    UnsafePathError; the file is made ``mode`` (0600) and the descriptor is blocking again."""
+    p = Path(path)
+    try:
+        fd = os.open(p, flags | _NOFOLLOW | _CLOEXEC | _NONBLOCK, mode)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENXIO, errno.EISDIR, errno.ENOTDIR):
+            check_file(p)  # says what it is
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafePathError(f"{p} is {_kind(st.st_mode)}, where ralphy keeps a file; {_remove_hint(p, st.st_mode)}")
+        if st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) != mode and flags & (os.O_WRONLY | os.O_RDWR):
+            os.fchmod(fd, mode)
+        if _NONBLOCK:
+            import fcntl
+
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~_NONBLOCK)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def open_write(path: str | os.PathLike[str], *, append: bool = False, truncate: bool = True):
+    """A binary file object for writing one of ralphy's files (created 0600, no link followed)."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else 0) | (os.O_TRUNC if truncate and not append else 0)
+    return os.fdopen(open_fd(path, flags), "ab" if append else "wb")
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Replace ``path`` with ``data`` atomically: a new 0600 file beside it, fsync, rename. A link at ``path``
+    is replaced, never followed; a folder or FIFO there is an UnsafePathError."""
+    p = Path(path)
+    check_file(p) if not os.path.islink(p) else None
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    import secrets
+
+    tmp = p.with_name(f".{p.name}.{secrets.token_hex(4)}.tmp")
+    fd = open_fd(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int, follow: bool = True, what: str = "file") -> str:
+    """Read a UTF-8 text file of at most ``limit`` bytes that the repository provides. A FIFO, device or
+    folder, an over-long file or (with ``follow=False``) a link is an UnsafePathError; never blocks.
+    UnicodeDecodeError and OSError (missing, unreadable) are the caller's to word."""
+    return read_bytes(path, limit=limit, follow=follow, what=what).decode("utf-8")
+
+
+def read_bytes(path: str | os.PathLike[str], *, limit: int, follow: bool = True, what: str = "file") -> bytes:
+    """``read_text`` without the decoding."""
+    p = Path(path)
+    flags = os.O_RDONLY | _CLOEXEC | _NONBLOCK | (0 if follow else _NOFOLLOW)
+    try:
+        fd = os.open(p, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise UnsafePathError(f"{p} is a symbolic link, where ralphy expects a {what}; {_remove_hint(p, 0)}") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafePathError(f"{p}: {_kind(st.st_mode)}, not a {what} ralphy can read")
+        if st.st_size > limit:
+            raise UnsafePathError(f"{p}: too large for a {what} ({st.st_size} bytes, at most {limit})")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, max(limit + 1 - total, 1))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise UnsafePathError(f"{p}: too large for a {what} (over {limit} bytes)")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)

@@ -1,0 +1,153 @@
+"""Trusting a project's ralphy config (``ralphy trust``), like ``direnv allow`` / ``mise trust``.
+
+A repository's ``.ralphy.toml`` / ``[tool.ralphy]`` may not choose what runs (``ralphy.config.POWER_KEYS``:
+the CLI binary, extra CLI arguments, a bypass permission mode, more tools, a verify command...) until the user
+trusts it. ``ralphy trust DIR`` records a sha-256 of the project's whole ralphy config (both tables, parsed, so
+the rest of pyproject.toml may change freely) in the user's own state; a changed config needs trusting again.
+
+The user's state is ``$RALPHY_STATE_DIR``, else ``$XDG_STATE_HOME/ralphy``, else ``~/.local/state/ralphy``:
+one file per project under ``trusted/`` (named by a hash of the project's real path), 0600 in 0700 folders.
+
+Also here: what the project's ``.claude/settings*.json`` lets the Claude CLI do on its own (hooks, a bypass
+permission mode). ``claude -p`` skips Claude Code's trust dialog, so ralphy is the one to say it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from ralphy.errors import UntrustedConfigError
+
+TRUST_DIR = "trusted"
+
+
+def state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The user's own ralphy state folder (not the project's)."""
+    env = os.environ if environ is None else environ
+    if env.get("RALPHY_STATE_DIR"):
+        return Path(env["RALPHY_STATE_DIR"]).expanduser()
+    base = env.get("XDG_STATE_HOME")
+    return (Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "state") / "ralphy"
+
+
+def config_digest(project_dir: str | os.PathLike[str]) -> tuple[str, list[Path]]:
+    """(sha-256 of the project's ralphy config, the files it comes from). Empty config: the digest of []."""
+    from ralphy.config import project_tables
+
+    tables = project_tables(project_dir)
+    canonical = json.dumps(
+        [[path.name, where, table] for path, where, table in tables], sort_keys=True, default=str, ensure_ascii=True
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest(), [path for path, _, _ in tables]
+
+
+def _record_path(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> Path:
+    real = os.path.realpath(project_dir)
+    return state_dir(environ) / TRUST_DIR / (hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest() + ".json")
+
+
+def trusted_digest(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> str | None:
+    """The digest the user trusted for this project, or None."""
+    from ralphy import safefs
+
+    try:
+        data = json.loads(safefs.read_text(_record_path(project_dir, environ), limit=64 * 1024, follow=False))
+        return data["sha256"] if isinstance(data, dict) and isinstance(data.get("sha256"), str) else None
+    except (OSError, ValueError, KeyError, UnicodeDecodeError):
+        return None
+    except Exception:  # noqa: BLE001 - an unreadable record is no trust, never a crash
+        return None
+
+
+def is_trusted(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> bool:
+    digest, _ = config_digest(project_dir)
+    return trusted_digest(project_dir, environ) == digest
+
+
+def trust(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> tuple[str, list[Path]]:
+    """Trust the project's current ralphy config; returns (digest, its files)."""
+    from ralphy import safefs
+
+    digest, files = config_digest(project_dir)
+    record = _record_path(project_dir, environ)
+    root = state_dir(environ)
+    _ensure_state_dir(root)
+    safefs.ensure_dir(record.parent, root)
+    data = {"project": os.path.realpath(project_dir), "sha256": digest, "files": [str(f) for f in files]}
+    safefs.write_atomic(record, json.dumps(data, indent=2) + "\n")
+    return digest, files
+
+
+def untrust(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> bool:
+    """Forget the trust of this project; True if there was one."""
+    try:
+        os.unlink(_record_path(project_dir, environ))
+        return True
+    except FileNotFoundError:
+        return False
+
+
+def _ensure_state_dir(root: Path) -> None:
+    """The user's state folder: created 0700 with its parents (these are the user's own, not a repository's)."""
+    if not root.is_dir():
+        root.mkdir(parents=True, mode=0o700, exist_ok=True)
+
+
+def require_trusted(project_dir: Path, needs: Mapping[str, Path], environ: Mapping[str, str] | None = None) -> None:
+    """Raise UntrustedConfigError unless the project's current config is trusted. ``needs``: key -> its file."""
+    digest, _ = config_digest(project_dir)
+    recorded = trusted_digest(project_dir, environ)
+    if recorded == digest:
+        return
+    files = sorted({str(p) for p in needs.values()})
+    keys = ", ".join(sorted(needs))
+    changed = " changed since you trusted it and" if recorded else ""
+    raise UntrustedConfigError(
+        f"{', '.join(files)}{changed} sets {keys}, which choose what runs; ralphy does not honour that from a "
+        f"repository until you trust it: review it, then run `ralphy trust {_shell_path(project_dir)}` "
+        f"(or set {'them' if len(needs) > 1 else 'it'} with a flag, a RALPHY_* variable or your own config file)"
+    )
+
+
+def _shell_path(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
+
+
+# ------------------------------------------------------------------------ .claude/settings*.json of the project
+
+SETTINGS_FILES = (Path(".claude") / "settings.json", Path(".claude") / "settings.local.json")
+_BYPASS = {"bypassPermissions"}
+
+
+def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
+    """What the project's own Claude Code settings make the CLI do without asking: one text per finding."""
+    from ralphy import safefs
+
+    findings = []
+    for rel in SETTINGS_FILES:
+        path = Path(project_dir) / rel
+        if not os.path.lexists(path):
+            continue
+        try:
+            data: Any = json.loads(safefs.read_text(path, limit=1024 * 1024, what="settings file"))
+        except Exception:  # noqa: BLE001 - unreadable settings: the CLI will say so itself
+            continue
+        if not isinstance(data, dict):
+            continue
+        hooks = data.get("hooks")
+        if isinstance(hooks, dict) and hooks:
+            findings.append(f"{rel} defines hooks ({', '.join(sorted(map(str, hooks))[:5])}) that run commands")
+        permissions = data.get("permissions")
+        mode = permissions.get("defaultMode") if isinstance(permissions, dict) else None
+        if mode in _BYPASS or data.get("defaultMode") in _BYPASS:
+            findings.append(f"{rel} sets the permission mode {mode or data.get('defaultMode')}")
+        helper = data.get("apiKeyHelper")
+        if isinstance(helper, str) and helper:
+            findings.append(f"{rel} sets apiKeyHelper, a command the CLI runs")
+    return findings
