@@ -5,10 +5,17 @@ Templates ship in this package. A project may override any of them with a file o
 preference to the packaged one. Rendering uses ``StrictUndefined``: a template that needs a variable ralphy
 does not provide is a TemplateError naming the variable and the template. Variable values are data: Jinja
 never evaluates text inside them, so ``{{ x }}`` in an agent description appears verbatim.
+
+A project's template comes with the repository, so it is data, not code: every template renders in Jinja's
+sandbox (``ImmutableSandboxedEnvironment``, with ``*`` and ``**`` bounded), a template file must be a regular
+file of at most 1 MiB that stays inside the project (links followed), the rendered prompt is at most
+``MAX_OUTPUT_CHARS``, and rendering stops after ``RENDER_SECONDS`` (on the main thread). Whatever the sandbox
+or these limits refuse is a one-line TemplateError naming the file.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any, Mapping
@@ -21,11 +28,77 @@ DEV_PROMPT = "dev_prompt.md"
 TDD_INSTRUCTIONS = "tdd_instructions.md"
 
 
-def _environment(search_path: list[Path]):
+MAX_TEMPLATE_BYTES = 1024 * 1024
+MAX_OUTPUT_CHARS = 16 * 1024 * 1024  # far above any prompt the CLI takes
+MAX_REPEAT_CHARS = 1024 * 1024  # "x" * n, [..] * n in a template
+RENDER_SECONDS = 10.0
+
+
+class _TooMuch(Exception):
+    """A template asked for more than the limits allow."""
+
+
+@functools.cache
+def _sandbox_class():
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+    class Sandbox(ImmutableSandboxedEnvironment):
+        """Jinja's immutable sandbox, with repetition and powers bounded (they would exhaust memory or time)."""
+
+        intercepted_binops = frozenset(["*", "**"])
+
+        def call_binop(self, context, operator, left, right):
+            if operator == "*":
+                for seq, n in ((left, right), (right, left)):
+                    if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT_CHARS:
+                        raise SecurityError(f"a repetition of {len(seq)} x {n} is over the limit")
+            if operator == "**" and isinstance(left, int) and isinstance(right, int):
+                if abs(left) > 1 and right * max(abs(left).bit_length(), 1) > 100_000:
+                    raise SecurityError("a power that large is over the limit")
+            return super().call_binop(context, operator, left, right)
+
+    class Loader(jinja2.BaseLoader):
+        """Templates from ``search`` (first match wins), each a regular file inside its root, links followed."""
+
+        def __init__(self, search: list[tuple[Path, Path]]):
+            self.search = search
+
+        def get_source(self, environment, template):
+            from jinja2.loaders import split_template_path
+
+            from ralphy import safefs
+            from ralphy.errors import UnsafePathError
+
+            pieces = split_template_path(template)  # refuses ".." and absolute names
+            for base, root in self.search:
+                path = base.joinpath(*pieces)
+                if not os.path.lexists(path):
+                    continue
+                real, real_root = path.resolve(), root.resolve()
+                if real != real_root and real_root not in real.parents:
+                    raise TemplateError(f"{path}: prompt template leads outside {root} (to {real}); remove the link")
+                try:
+                    text = safefs.read_text(path, limit=MAX_TEMPLATE_BYTES, what="prompt template")
+                except UnsafePathError as exc:
+                    raise TemplateError(str(exc)) from None
+                except IsADirectoryError:
+                    continue
+                except OSError as exc:
+                    raise TemplateError(f"{path}: cannot read the prompt template: {exc.strerror or exc}") from None
+                return text, str(path), lambda: True
+            raise jinja2.TemplateNotFound(template)
+
+    return Sandbox, Loader
+
+
+def _environment(search_path: list[Path] | list[tuple[Path, Path]]):
     import jinja2
 
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(p) for p in search_path], encoding="utf-8"),
+    sandbox, loader = _sandbox_class()
+    search = [entry if isinstance(entry, tuple) else (entry, entry) for entry in search_path]
+    return sandbox(
+        loader=loader(search),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -55,29 +128,85 @@ def render(
     """Render template ``name`` (or the file ``template_path``) with ``context``."""
     import jinja2
 
+    from jinja2.sandbox import SecurityError
+
+    search: list[tuple[Path, Path]]
     if template_path is not None:
         template_path = Path(template_path)
-        if not template_path.is_file():
+        if not os.path.lexists(template_path) or template_path.is_dir():
             raise TemplateError(f"{template_path}: prompt template not found")
-        search, name = [template_path.parent], template_path.name
+        root = template_path.parent
+        if project_dir is not None:
+            project = Path(project_dir).resolve()
+            if project == root.resolve() or project in root.resolve().parents:
+                root = project
+        search, name = [(template_path.parent, root)], template_path.name
     else:
-        search = template_search_path(project_dir)
+        search = [(p, p if p == PACKAGE_DIR else Path(project_dir or p)) for p in template_search_path(project_dir)]
     env = _environment(search)
     where = name
     try:
         template = env.get_template(name)
         where = template.filename or name
-        return template.render(**context)
+        return _render_bounded(template, context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or name}:{exc.lineno}: template syntax error: {exc.message}") from None
     except jinja2.UndefinedError as exc:
         raise TemplateError(
             f"{where}: {exc.message} (ralphy provides: {', '.join(sorted(context))})"
         ) from None
-    except jinja2.TemplateNotFound:
-        raise TemplateError(f"prompt template {name!r} not found in {', '.join(map(str, search))}") from None
+    except jinja2.TemplateNotFound as exc:
+        missing = "" if exc.name == name else f" (it includes {exc.name!r})"
+        raise TemplateError(f"prompt template {name!r} not found in {', '.join(str(b) for b, _ in search)}{missing}") from None
     except UnicodeDecodeError:
-        raise TemplateError(f"{name}: prompt template is not UTF-8 text") from None
+        raise TemplateError(f"{where}: prompt template is not UTF-8 text") from None
+    except SecurityError as exc:
+        raise TemplateError(f"{_at(exc, where)}: the template does what a prompt template may not ({exc})") from None
+    except _TooMuch as exc:
+        raise TemplateError(f"{_at(exc, where)}: {exc}") from None
+    except RecursionError as exc:
+        raise TemplateError(f"{_at(exc, where)}: the template recurses too deeply") from None
+    except MemoryError as exc:
+        raise TemplateError(f"{_at(exc, where)}: the template needs too much memory") from None
+    except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError, AttributeError) as exc:
+        raise TemplateError(f"{_at(exc, where)}: the template failed: {type(exc).__name__}: {exc}") from None
+
+
+def _at(exc: BaseException, default: str) -> str:
+    """``file:line`` of the template line that raised (Jinja puts template frames in the traceback)."""
+    found, tb = default, exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename and not filename.endswith(".py") and not filename.startswith("<"):
+            found = f"{filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
+
+
+def _render_bounded(template, context: Mapping[str, Any]) -> str:
+    """Render with the output size and (on the main thread) the time bounded."""
+    import signal
+    import threading
+
+    timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    if timed:
+        def on_alarm(signum, frame):
+            raise _TooMuch(f"the template took over {RENDER_SECONDS:.0f} s to render (a loop too large?)")
+
+        previous = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, RENDER_SECONDS)
+    try:
+        parts, size = [], 0
+        for part in template.generate(**context):
+            size += len(part)
+            if size > MAX_OUTPUT_CHARS:
+                raise _TooMuch(f"the rendered prompt is over {MAX_OUTPUT_CHARS} characters")
+            parts.append(part)
+        return "".join(parts)
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
 
 def render_dev_prompt(
