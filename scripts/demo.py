@@ -37,6 +37,9 @@ def main(extra_args: list[str]) -> int:
     with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
         env = claude_env(api.url, work / "home")
         env["RALPHY_CLAUDE_BIN"] = claude
+        env["RALPHY_STATE_DIR"] = str(work / "state")  # the demo's trust record stays in its own folder
+        # the demo's pyproject.toml sets test_command, which ralphy runs as its check: trust that config first
+        run(*ralphy, "trust", str(project), env=env, check=True)
         print(f"== ralphy dev {project}   (real Claude CLI {claude}, scripted model at {api.url})", flush=True)
         status = run(*ralphy, "dev", str(project), *extra_args, env=env)
     print(f"\n== TASKS.md after the run (exit code {status})", flush=True)

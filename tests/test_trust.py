@@ -193,3 +193,10 @@ def test_a_test_command_from_the_repository_that_ralphy_would_run_as_its_check_n
     with pytest.raises(UntrustedConfigError, match="verify_command"):
         load_config(project, environ={})
     assert load_config(project, {"verify_command": "make check"}, environ={}).verify_command == "make check"
+
+
+def test_status_and_log_read_an_untrusted_project_since_they_run_nothing(project):
+    (project / ".ralphy.toml").write_text('claude_bin = "./script"\n')
+    for argv in (["status", str(project)], ["log", str(project)]):
+        result = CliRunner().invoke(cli, argv)
+        assert result.exit_code == 0, result.output

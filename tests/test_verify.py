@@ -6,8 +6,8 @@ import os
 import time
 from pathlib import Path
 
-from ralphy.trust import trust
 from ralphy.config import Config, load_config
+from ralphy.trust import trust
 from ralphy.verify import failure_instruction, resolve_command, run_check
 
 
