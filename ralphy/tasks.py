@@ -1,58 +1,38 @@
-"""TASKS.md: the work list ralphy drives Claude through.
+"""TASKS.md: the work list ralphy drives Claude through, read the way people write it.
 
-Two shapes are read, mixed freely in one file:
+The shapes (spec-kit, Kiro / cc-sdd, OpenSpec, ralph ``@fix_plan.md``, superpowers plans, GSD roadmaps, PRD
+checklists, plain TODO lists) and the rules for the ambiguous cases are in docs/tasks.md; the reading itself is
+``ralphy.tasks_shapes``. In short::
 
-Heading tasks::
+    ## Phase 1: Setup                       <- a group
+    - [ ] T001 [P] [US1] Create the layout   <- task T001 (parallel, story US1), pending
+    - [X] T002 Add the config loader         <- completed
 
-    ## Task 3: Add the login form
-    - **Status**: pending            (also ``**Status:** completed``; pending | in_progress | completed)
+    ### Task 3: Add the login form           <- a heading task...
+    - **Status**: in progress                <- ...with its status (or its steps' ticks)
 
-    Their group is the nearest heading of a higher level above them (``# Phase 1``), else the task itself.
-
-Checkbox tasks, grouped under the nearest ``##``/``###`` heading (``#`` when there is nothing deeper)::
-
-    ## Models
-    - [ ] 1.1 Create the User model          pending
-    - [x] T2: Add password hashing           completed
-    - [~] Wire the admin                     in progress  (also ``[-]``, ``[/]``)
-
-A task's id is its leading ``1.2`` / ``T3`` style token (``## Task 3`` gives ``3``), else a slug of its title,
-made unique within the file. Lines inside fenced code blocks are ignored.
+A task without an id gets a slug of its title; ids are made unique within the file. Lines inside fenced code
+blocks and HTML comments are ignored; checklists that are notes (a "Validation checklist", "Success criteria",
+a self-review list) are not tasks.
 """
 
 from __future__ import annotations
 
-import logging
+import os
 import re
+import stat
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from ralphy.errors import TasksFileError
+from ralphy.tasks_shapes import COMPLETED, DEFAULT_GROUP, IN_PROGRESS, PENDING, normalise_status, read_shapes
 
-logger = logging.getLogger(__name__)
+__all__ = ["COMPLETED", "DEFAULT_GROUP", "IN_PROGRESS", "PENDING", "STATUSES", "MAX_TASKS_FILE_BYTES", "Task",
+           "TaskList", "load_tasks", "mentioned_task_ids", "newly_completed", "normalise_status", "parse_tasks"]
 
-PENDING, IN_PROGRESS, COMPLETED = "pending", "in_progress", "completed"
 STATUSES = (PENDING, IN_PROGRESS, COMPLETED)
-DEFAULT_GROUP = "Tasks"
-
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_TASK_HEADING = re.compile(r"^task\s+([A-Za-z]*\d+(?:\.\d+)*)\s*[:.\-–—)]?\s*(.*)$", re.IGNORECASE)
-_STATUS_LINE = re.compile(r"^\s*[-*+]?\s*\*\*status:?\*\*\s*:?\s*(.+?)\s*$", re.IGNORECASE)
-_CHECKBOX = re.compile(r"^\s*[-*+]\s+\[([ xX~/\-])\]\s+(.*?)\s*$")
-_LEADING_ID = re.compile(
-    r"^(?:\*\*)?(?:(\d+(?:\.\d+)*)(?:\*\*)?(?:[.:)\-–—]|\s|$)|([A-Z]{1,4}-?\d+(?:\.\d+)*)(?:\*\*)?(?:[.:)]|\s+[-–—:]|$))\s*"
-)
-_FENCE = re.compile(r"^\s*(```|~~~)")
-
-_STATUS_WORDS = {
-    "pending": PENDING, "todo": PENDING, "to do": PENDING, "not started": PENDING, "open": PENDING,
-    "in_progress": IN_PROGRESS, "in progress": IN_PROGRESS, "in-progress": IN_PROGRESS, "wip": IN_PROGRESS,
-    "started": IN_PROGRESS, "doing": IN_PROGRESS,
-    "completed": COMPLETED, "complete": COMPLETED, "done": COMPLETED, "finished": COMPLETED,
-}  # fmt: skip
-_CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS}
+MAX_TASKS_FILE_BYTES = 8 * 1024 * 1024  # a task list is kilobytes; anything past this is not one
 
 
 @dataclass(frozen=True)
@@ -62,6 +42,9 @@ class Task:
     group: str
     status: str
     line: int  # 1-based line number of the task in the file
+    parallel: bool = False  # spec-kit [P], cc-sdd (P)
+    story: str | None = None  # spec-kit [US1]
+    optional: bool = False  # Kiro "- [ ]* 17."
 
     @property
     def completed(self) -> bool:
@@ -106,105 +89,48 @@ class TaskList:
         return {task.id: task.status for task in self.tasks}
 
 
-def normalise_status(raw: str) -> str | None:
-    """``'Completed ✅'`` -> ``'completed'``; None when the text names no known status."""
-    text = re.sub(r"[`*_✅✔️⏳🚧]", " ", raw).strip().lower()
-    for words, status in sorted(_STATUS_WORDS.items(), key=lambda item: -len(item[0])):
-        if re.match(rf"{re.escape(words)}\b", text):
-            return status
-    return None
-
-
 def _slug(title: str) -> str:
     words = re.findall(r"[a-z0-9]+", title.lower())
     slug = "-".join(words)[:48].rstrip("-")
     return slug or "task"
 
 
-def _split_id(text: str) -> tuple[str | None, str]:
-    match = _LEADING_ID.match(text)
-    if not match:
-        return None, text
-    title = text[match.end() :].strip(" -–—:")
-    return match.group(1) or match.group(2), title or text
-
-
 def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
-    """Parse TASKS.md content. Never raises on odd content: what is not a task is ignored."""
-    headings: list[tuple[int, str]] = []  # the open heading stack: (level, text)
-    tasks: list[dict] = []
-    heading_task: dict | None = None
-    in_fence = False
-
-    for number, line in enumerate(text.splitlines(), start=1):
-        if _FENCE.match(line):
-            in_fence = not in_fence
-            continue
-        if in_fence:
-            continue
-        heading = _HEADING.match(line)
-        if heading:
-            level, title = len(heading.group(1)), heading.group(2).strip()
-            headings = [h for h in headings if h[0] < level]
-            task_match = _TASK_HEADING.match(title)
-            if task_match:
-                parents = [text for _, text in headings if not _TASK_HEADING.match(text)]
-                parent = parents[-1] if parents else None
-                heading_task = {
-                    "id": task_match.group(1),
-                    "title": task_match.group(2).strip() or title,
-                    "group": parent or title,
-                    "status": PENDING,
-                    "line": number,
-                }
-                tasks.append(heading_task)
-            else:
-                heading_task = None
-            headings.append((level, title))
-            continue
-        if heading_task is not None:
-            status_line = _STATUS_LINE.match(line)
-            if status_line:
-                status = normalise_status(status_line.group(1))
-                if status is None:
-                    logger.warning("%s:%d: unknown status %r, read as pending", path or "TASKS.md", number, status_line.group(1))
-                heading_task["status"] = status or PENDING
-                continue
-        checkbox = _CHECKBOX.match(line)
-        if checkbox:
-            task_id, title = _split_id(checkbox.group(2))
-            group = _checkbox_group(headings)
-            tasks.append(
-                {"id": task_id, "title": title, "group": group, "status": _CHECKBOX_STATUS[checkbox.group(1)], "line": number}
-            )
-    return TaskList(Path(path) if path is not None else None, tuple(_with_unique_ids(tasks)), text)
-
-
-def _checkbox_group(headings: list[tuple[int, str]]) -> str:
-    deeper = [title for level, title in headings if level >= 2 and not _TASK_HEADING.match(title)]
-    if deeper:
-        return deeper[-1]
-    return headings[-1][1] if headings else DEFAULT_GROUP
-
-
-def _with_unique_ids(raw: Iterable[dict]) -> list[Task]:
-    seen: set[str] = set()
+    """Parse task-file content. Never raises on odd content: what is not a task is ignored."""
+    raw = read_shapes(text, where=str(path or "TASKS.md"))
+    used: set[str] = set()
+    next_suffix: dict[str, int] = {}
     tasks = []
     for item in raw:
-        base = item["id"] or _slug(item["title"])
-        task_id, n = base, 2
-        while task_id in seen:
-            task_id, n = f"{base}-{n}", n + 1
-        seen.add(task_id)
-        tasks.append(Task(id=task_id, title=item["title"], group=item["group"], status=item["status"], line=item["line"]))
-    return tasks
+        base = item.id or _slug(item.title)
+        task_id = base
+        if task_id in used:  # made unique in linear time: each base remembers its next free suffix
+            n = next_suffix.get(base, 2)
+            while f"{base}-{n}" in used:
+                n += 1
+            next_suffix[base] = n + 1
+            task_id = f"{base}-{n}"
+        used.add(task_id)
+        tasks.append(Task(task_id, item.title, item.group, item.status, item.line, item.parallel, item.story,
+                          item.optional))
+    return TaskList(Path(path) if path is not None else None, tuple(tasks), text)
 
 
-def load_tasks(path: str | Path) -> TaskList:
-    """Read and parse a tasks file. A missing, unreadable or non-UTF-8 file is a TasksFileError."""
+def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
+    """Read and parse a tasks file; anything that is not a readable UTF-8 text file is a TasksFileError.
+
+    The read never blocks and is bounded: a FIFO, a device, a directory or a file over MAX_TASKS_FILE_BYTES is
+    refused by what ``fstat`` says before anything is read. With ``root`` (the project), a path that leads out
+    of it (through a symlink, say) is refused too.
+    """
     path = Path(path)
+    if root is not None:
+        real_root = os.path.realpath(root)
+        real = os.path.realpath(path)
+        if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
+            raise TasksFileError(f"{path}: leads out of the project (to {real}); ralphy reads task files inside it only")
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise TasksFileError(f"{path}: no tasks file (create it, or set tasks_file in the config)") from None
     except IsADirectoryError:
@@ -212,9 +138,34 @@ def load_tasks(path: str | Path) -> TaskList:
     except OSError as exc:
         raise TasksFileError(f"{path}: cannot read: {exc.strerror}") from None
     try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise TasksFileError(f"{path}: is a directory, not a tasks file")
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "not a regular file"
+            raise TasksFileError(f"{path}: is {kind}, not a tasks file")
+        if info.st_size > MAX_TASKS_FILE_BYTES:
+            raise TasksFileError(f"{path}: {info.st_size / 1e6:.1f} MB is too large for a tasks file (ralphy reads up to {MAX_TASKS_FILE_BYTES // (1024 * 1024)} MB)")
+        chunks, size = [], 0
+        while size <= MAX_TASKS_FILE_BYTES:  # bounded even if the file grows while we read
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_TASKS_FILE_BYTES:
+            raise TasksFileError(f"{path}: grew past {MAX_TASKS_FILE_BYTES // (1024 * 1024)} MB while being read")
+        raw = b"".join(chunks)
+    except OSError as exc:
+        raise TasksFileError(f"{path}: cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise TasksFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    if "\x00" in text:
+        raise TasksFileError(f"{path}: holds NUL bytes: not a text file")
     return parse_tasks(text, path)
 
 
@@ -225,38 +176,75 @@ def newly_completed(before: TaskList, after: TaskList) -> list[Task]:
 
 
 _LIST_AFTER_TASK = re.compile(
-    r"\btasks?\s*#?\s*(_ID(?:\s*(?:,|&|/|\band\b|\bto\b|-|–)\s*#?\s*_ID)*)".replace("_ID", r"(?:[A-Za-z]{1,4}-?)?\d+(?:\.\d+)*"),
+    r"\btasks?\s*#?\s*(_ID(?:\s*(?:,|&|/|\band\b|\bto\b|-|–)\s*#?\s*_ID)*)".replace("_ID", r"(?:[A-Za-z]{1,6}-?)?\d+(?:\.\d+)*[a-z]?"),
     re.IGNORECASE,
 )
+_RANGE_BETWEEN = re.compile(r"\s*(?:-|–|—|\bto\b|\bthrough\b|\.\.)\s*", re.IGNORECASE)
+_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
+
+
+def _id_pattern(ids: list[str], hyphenated: bool) -> re.Pattern | None:
+    """One regex finding any of ``ids`` as a whole token ("1.2" is not in "11.2" or "1.23"; a slug is not in a
+    longer slug; "T010-T017" names both ends)."""
+    if not ids:
+        return None
+    alternation = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    if hyphenated:
+        return re.compile(rf"(?<![\w.\-])(?:{alternation})(?![\w]|[.\-]\w)", re.IGNORECASE)
+    return re.compile(rf"(?<![\w.])(?:{alternation})(?![\w]|\.\w|-\d)", re.IGNORECASE)
+
+
+def _expand_range(first: str, last: str, task_list: TaskList) -> list[str]:
+    """The ids strictly between ``first`` and ``last`` that share their prefix: T001..T004 gives T002, T003."""
+    a, b = _TRAILING_NUMBER.match(first), _TRAILING_NUMBER.match(last)
+    if not a or not b or a.group(1).lower() != b.group(1).lower():
+        return []
+    low, high, prefix = int(a.group(2)), int(b.group(2)), a.group(1).lower()
+    if high - low > 10_000:
+        return []
+    between = []
+    for task in task_list.tasks:
+        match = _TRAILING_NUMBER.match(task.id)
+        if match and match.group(1).lower() == prefix and low < int(match.group(2)) < high:
+            between.append(task.id)
+    return between
 
 
 def mentioned_task_ids(text: str, task_list: TaskList) -> list[str]:
     """The ids of ``task_list`` named in free text (a delegation's description or prompt), in file order.
 
-    Dotted ids (``1.2``), lettered ids (``T3``) and slug ids match as whole tokens anywhere ("1.2" does not
-    match "11.2" or "1.23"). Plain numbers match only after "task"/"tasks" ("Tasks 3, 4 and 5", "task #3"),
-    so "3 files" names no task. A range "tasks 3-5" names 3, 4 and 5.
+    Every id form the file uses (``1.2``, ``T001``, ``TASK-12``, ``P1-01``, ``2.2a``, slugs) matches as a whole
+    token anywhere, case-insensitively ("1.2" does not match "11.2" or "1.23"). Plain numbers match only after
+    "task"/"tasks" ("Tasks 3, 4 and 5", "task #3"), so "3 files" names no task. A range names what lies between
+    its ends: "tasks 3-5", "T010-T017", "1.1 to 1.4".
     """
     if not text:
         return []
     named: set[str] = set()
-    for task in task_list.tasks:
-        if task.id.isdigit():
-            continue
-        edge = r"\w.-" if "-" in task.id else r"\w."  # a slug is not a match inside a longer slug
-        if re.search(rf"(?<![{edge}]){re.escape(task.id)}(?![\w]|[{edge[2:]}]\w)", text, re.IGNORECASE):
-            named.add(task.id)
     ids = {task.id.lower(): task.id for task in task_list.tasks}
+    tokens = [task.id for task in task_list.tasks if not task.id.isdigit()]
+    found: list[tuple[int, int, str]] = []
+    for hyphenated in (True, False):
+        pattern = _id_pattern([i for i in tokens if ("-" in i) == hyphenated], hyphenated)
+        if pattern is not None:
+            found.extend((m.start(), m.end(), ids[m.group(0).lower()]) for m in pattern.finditer(text))
+    found.sort()
+    for index, (_, end, task_id) in enumerate(found):
+        named.add(task_id)
+        if index + 1 < len(found):
+            start, _, following = found[index + 1]
+            if _RANGE_BETWEEN.fullmatch(text, end, start):
+                named.update(_expand_range(task_id, following, task_list))
     for match in _LIST_AFTER_TASK.finditer(text):
-        tokens = re.findall(r"(?:[A-Za-z]{1,4}-?)?\d+(?:\.\d+)*|-|–|\bto\b", match.group(1), re.IGNORECASE)
+        tokens_in_list = re.findall(r"(?:[A-Za-z]{1,6}-?)?\d+(?:\.\d+)*[a-z]?|-|–|\bto\b", match.group(1), re.IGNORECASE)
         previous: str | None = None
         pending_range = False
-        for token in tokens:
+        for token in tokens_in_list:
             if token in ("-", "–") or token.lower() == "to":
                 pending_range = previous is not None
                 continue
             if pending_range and previous and previous.isdigit() and token.isdigit():
-                for n in range(int(previous) + 1, int(token)):
+                for n in range(int(previous) + 1, min(int(token), int(previous) + 10_000)):
                     if str(n) in ids:
                         named.add(ids[str(n)])
             pending_range = False

@@ -1,0 +1,126 @@
+"""Score ralphy's reading of real task files against the hand-written truth in tests/data/tasks/files/.
+
+    .venv/bin/python benchmarks/score_tasks.py [-v]
+
+For each ``NAME.md`` there is a ``NAME.truth``: one line per task, ``line<TAB>id<TAB>status`` (plus
+``<TAB>optional`` for Kiro's ``- [ ]*`` items), where ``id`` ``~`` means "the file gives this task no id" (ralphy
+then makes one from the title). Tasks are matched by line. Reported:
+
+- exact files: every task found, nothing else, each with the right id, status and optional flag;
+- id accuracy: of the truth's tasks that were found, the share with the right id;
+- recall: the share of the truth's tasks that were found; precision: the share of found tasks that are tasks.
+
+``-v`` lists every difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ralphy.tasks import load_tasks  # noqa: E402
+
+FILES = ROOT / "tests" / "data" / "tasks" / "files"
+
+
+@dataclass
+class FileScore:
+    name: str
+    truth: int = 0
+    found: int = 0
+    matched: int = 0
+    ids_right: int = 0
+    statuses_right: int = 0
+    differences: list[str] = field(default_factory=list)
+
+    @property
+    def exact(self) -> bool:
+        return not self.differences
+
+
+def read_truth(path: Path) -> dict[int, tuple[str, str, bool]]:
+    truth = {}
+    for row in path.read_text(encoding="utf-8").splitlines():
+        if not row.strip():
+            continue
+        cells = row.split("\t")
+        truth[int(cells[0])] = (cells[1], cells[2], len(cells) > 3 and cells[3] == "optional")
+    return truth
+
+
+def _id_right(expected: str, task, line_text: str) -> bool:
+    if expected == "~":  # no id in the file: right when ralphy made one up rather than took a token of the line
+        return re.search(rf"(?<![\w.-]){re.escape(task.id)}(?![\w.-])", line_text, re.IGNORECASE) is None
+    return task.id == expected
+
+
+def score_file(md: Path) -> FileScore:
+    score = FileScore(md.name)
+    truth = read_truth(md.with_suffix(".truth"))
+    lines = md.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").split("\n")
+    task_list = load_tasks(md)
+    found = {task.line: task for task in task_list.tasks}
+    score.truth, score.found = len(truth), len(found)
+    for line, (task_id, status, optional) in sorted(truth.items()):
+        task = found.get(line)
+        if task is None:
+            score.differences.append(f"line {line}: task {task_id} not found")
+            continue
+        score.matched += 1
+        if _id_right(task_id, task, lines[line - 1]):
+            score.ids_right += 1
+        else:
+            score.differences.append(f"line {line}: id {task.id!r}, expected {task_id!r}")
+        if task.status == status:
+            score.statuses_right += 1
+        else:
+            score.differences.append(f"line {line}: status {task.status}, expected {status}")
+        if bool(getattr(task, "optional", False)) != optional:
+            score.differences.append(f"line {line}: optional {not optional}, expected {optional}")
+    for line, task in sorted(found.items()):
+        if line not in truth:
+            score.differences.append(f"line {line}: {task.id!r} ({task.title[:50]!r}) is not a task")
+    return score
+
+
+def score_all(files: list[Path] | None = None) -> list[FileScore]:
+    return [score_file(md) for md in (files or sorted(FILES.glob("*.md")))]
+
+
+def summary(scores: list[FileScore]) -> str:
+    truth = sum(s.truth for s in scores)
+    found = sum(s.found for s in scores)
+    matched = sum(s.matched for s in scores)
+    ids = sum(s.ids_right for s in scores)
+    statuses = sum(s.statuses_right for s in scores)
+    return (
+        f"files read exactly: {sum(s.exact for s in scores)} of {len(scores)}\n"
+        f"tasks: {truth} in the truth, {found} found, {matched} matched\n"
+        f"id accuracy: {ids / max(matched, 1):.3f}   status accuracy: {statuses / max(matched, 1):.3f}\n"
+        f"recall: {matched / max(truth, 1):.3f}   precision: {matched / max(found, 1):.3f}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    scores = score_all()
+    for s in scores:
+        mark = "exact" if s.exact else f"{len(s.differences)} differences"
+        print(f"{s.name:55} truth {s.truth:4}  found {s.found:4}  {mark}")
+        if args.verbose:
+            for difference in s.differences:
+                print(f"    {difference}")
+    print(summary(scores))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

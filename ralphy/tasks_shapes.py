@@ -1,0 +1,468 @@
+"""How ralphy reads a task file as people write it: spec-kit, Kiro / cc-sdd, OpenSpec, ralph ``@fix_plan.md``,
+superpowers plans, GSD roadmaps, PRD checklists and plain TODO lists (docs/tasks.md has the rules and examples).
+
+``read_shapes(text)`` returns the tasks in file order as ``RawTask`` records; ``ralphy.tasks`` turns them into
+``Task`` objects with unique ids. It is two passes over the lines, both linear: the first classifies each line
+(heading, checkbox, status line, anything else) and learns what each heading's section holds; the second
+decides what is a task, its id, group, status and markers.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+
+logger = logging.getLogger("ralphy.tasks")
+
+PENDING, IN_PROGRESS, COMPLETED = "pending", "in_progress", "completed"
+DEFAULT_GROUP = "Tasks"
+_PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2}
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
+_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[([ xX~/\-])\](\*?)[ \t]+(\S.*?)[ \t]*$")
+_BULLET_OR_TEXT = re.compile(r"^\S")  # a line at indent 0 that is not a checkbox ends a list's nesting
+_STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*(.+?)[ \t]*$", re.I)
+_HEADING_MARK = re.compile(r"^\[([ xX~/\-])\][ \t]+(.*)$")
+_TASK_WORD = re.compile(r"^task(?:[ \t]+#?|[ \t]*#)[ \t]*([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
+# A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
+_LEADING_ID = re.compile(
+    r"^(?P<bold>\*\*)?(?:(?P<word>[Tt]ask)[ \t]+#?)?"
+    r"(?P<id>[A-Z]{1,6}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)"
+    r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
+    r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:](?=[ \t]|$)|(?=[ \t])|$)"
+    r"(?P<close2>\*\*)?[ \t]*"
+)
+_MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
+_TRAILING_P = re.compile(r"[ \t]*\(P\)[ \t]*$")
+_STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
+_NOTES = re.compile(r"\b(?:check[ -]?list|self[- ]review|criteria|definition of done)\b", re.I)
+_PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)
+_HEADING_DONE = re.compile(r"(?:✅|✔️?|\b(?:DONE|COMPLETE|COMPLETED)\b)[\W_]*$")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
+_CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS}
+
+
+@dataclass
+class RawTask:
+    line: int
+    title: str
+    status: str
+    id: str | None
+    group: str
+    parallel: bool = False
+    story: str | None = None
+    optional: bool = False
+    heading: bool = False  # a heading task (its checkboxes are its steps)
+    group_key: int = 0  # the line of the heading (or parent item) that makes the group
+
+
+@dataclass
+class _Heading:
+    line: int
+    level: int
+    title: str  # as displayed (bold markers removed)
+    mark: str | None = None
+    task_word: bool = False
+    id: str | None = None
+    id_strong: bool = False
+    rest: str = ""  # the title after the id
+    notes: bool = False
+    status_line: str | None = None
+    status_line_number: int = 0
+    id_items: list = field(default_factory=list)  # checkboxes with ids directly in the section (steps aside)
+    sub_tasks: bool = False  # a sub-section holds checkboxes with ids or headings with ids
+    sub_checkboxes: bool = False  # a sub-section holds checkboxes
+    parent: _Heading | None = None
+    task: RawTask | None = None
+    steps_done: int = 0
+    steps_total: int = 0
+    holds_tasks: bool = False
+    owner: _Heading | None = None  # this heading or the nearest one above that is a task (checkboxes are its steps)
+    group: _Heading | None = None  # the heading that groups checkbox tasks here
+
+    @property
+    def is_phase(self) -> bool:
+        return bool(_PHASE.match(self.title))
+
+
+@dataclass
+class _Item:
+    line: int
+    indent: int
+    mark: str
+    star: bool
+    text: str  # after the checkbox
+    id: str | None
+    strength: str  # "strong" | "weak-num" | "weak-pre" | ""
+    title: str
+    step: bool
+    heading: _Heading | None  # the innermost heading it sits under
+    parent: _Item | None = None
+    children: int = 0
+    parallel: bool = False
+    story: str | None = None
+
+
+@dataclass
+class _Leading:
+    id: str | None = None
+    strength: str = ""
+    rest: str = ""
+
+
+_STATUS_WORDS = {
+    "pending": PENDING, "todo": PENDING, "to do": PENDING, "not started": PENDING, "open": PENDING,
+    "planned": PENDING, "in_progress": IN_PROGRESS, "in progress": IN_PROGRESS, "in-progress": IN_PROGRESS,
+    "wip": IN_PROGRESS, "started": IN_PROGRESS, "doing": IN_PROGRESS, "partial": IN_PROGRESS,
+    "completed": COMPLETED, "complete": COMPLETED, "done": COMPLETED, "finished": COMPLETED,
+}  # fmt: skip
+_STATUS_WORDS_LONGEST_FIRST = sorted(_STATUS_WORDS.items(), key=lambda item: -len(item[0]))
+
+
+def normalise_status(raw: str) -> str | None:
+    """``'Completed ✅'`` -> ``'completed'``; None when the text names no known status."""
+    text = re.sub(r"[`*_✅✔️⏳🚧⚠]", " ", raw).strip().lower()
+    for words, status in _STATUS_WORDS_LONGEST_FIRST:
+        if re.match(rf"{re.escape(words)}\b", text):
+            return status
+    return None
+
+
+def split_leading_id(text: str) -> _Leading:
+    """The id a line starts with, how sure that is (by its shape), and the rest of the line."""
+    match = _LEADING_ID.match(text)
+    if not match or (match["bold"] and not (match["close"] or match["close2"])):
+        if match and match["bold"]:  # "**1.2 Title**": bold around the whole line
+            inner = _BOLD_LEAD.match(text)
+            if inner:
+                inner_lead = split_leading_id(inner.group(1) + " ")
+                if inner_lead.id:
+                    tail = text[inner.end():].strip(" \t-–—:")
+                    return _Leading(inner_lead.id, "strong", (inner_lead.rest + " " + tail).strip())
+        return _Leading(rest=text)
+    task_id, sep = match["id"], match["sep"].strip()
+    if task_id[0].isdigit() and task_id[-1].isalpha() and "." not in task_id:
+        return _Leading(rest=text)  # "2x faster": a number with a unit, not an id
+    rest = text[match.end():].strip(" \t-–—:")
+    if not rest and not match["word"]:
+        return _Leading(rest=text)  # "- [ ] 42": a number alone is not an id with a title
+    if sep or match["bold"] or match["word"] or match["plan"]:
+        strength = "strong"
+    elif "." in task_id:
+        strength = "strong"
+    elif task_id[0].isdigit():
+        strength = "weak-num"
+    else:
+        strength = "weak-pre"
+    return _Leading(task_id, strength, rest or text)
+
+
+def _prefix(task_id: str) -> str:
+    return task_id.rstrip("0123456789.-abcdefghijklmnopqrstuvwxyz").rstrip("-").upper() if task_id[0].isalpha() else ""
+
+
+def _clean_title(text: str) -> str:
+    return _BOLD.sub(r"\1", text).strip(" \t-–—:") or text.strip()
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\W_]+", "", _BOLD.sub(r"\1", text).lower())
+
+
+def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = False) -> list[RawTask]:
+    """The tasks in ``text`` in file order (ids not yet made unique). Never raises on odd content."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    headings: list[_Heading] = []
+    items: list[_Item] = []
+    events: list[tuple] = []  # ("h", heading) | ("c", item) | ("s", line, raw) | ("b",)
+    stack: list[_Heading] = []
+    fence: tuple[str, int] | None = None
+    in_comment = False
+
+    # Pass 1: classify the lines; learn what each heading's section holds.
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.endswith("\r"):
+            line = line[:-1]
+        if fence is not None:
+            close = _FENCE.match(line)
+            if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] and not close.group(2).strip():
+                fence = None
+            continue
+        opened = _FENCE.match(line)
+        if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
+            fence = (opened.group(1)[0], len(opened.group(1)))
+            continue
+        if in_comment:
+            in_comment = "-->" not in line
+            continue
+        stripped = line.lstrip()
+        if stripped.startswith("<!--") and "-->" not in stripped:
+            in_comment = True
+            continue
+        if stripped.startswith("#"):
+            heading_match = _HEADING.match(line)
+            if heading_match:
+                heading = _read_heading(number, len(heading_match.group(1)), heading_match.group(2) or "")
+                while stack and stack[-1].level >= heading.level:
+                    stack.pop()
+                heading.parent = stack[-1] if stack else None
+                heading.group = _group_heading(heading)
+                heading.notes = bool(_NOTES.search(heading.title)) or bool(heading.parent and heading.parent.notes)
+                if heading.task_word or heading.id_strong:
+                    _mark_ancestors(heading.parent, "sub_tasks")
+                stack.append(heading)
+                headings.append(heading)
+                events.append(("h", heading))
+                continue
+        checkbox = _CHECKBOX.match(line)
+        if checkbox:
+            indent = len(checkbox.group(1).expandtabs(4))
+            body = checkbox.group(4)
+            lead = split_leading_id(body)
+            item = _Item(number, indent, checkbox.group(2), checkbox.group(3) == "*", body, lead.id, lead.strength,
+                         lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
+            items.append(item)
+            events.append(("c", item))
+            if stack:
+                if lead.id and lead.strength != "weak-num" and not item.step:
+                    stack[-1].id_items.append(item)
+                    _mark_ancestors(stack[-1].parent, "sub_tasks")
+                _mark_ancestors(stack[-1].parent, "sub_checkboxes")
+            continue
+        status = _STATUS_LINE.match(line)
+        if status:
+            if stack and stack[-1].status_line is None:
+                stack[-1].status_line, stack[-1].status_line_number = status.group(1), number
+            continue
+        if _BULLET_OR_TEXT.match(line):
+            events.append(("b",))
+
+    accepted = _accepted_weak_ids(items)
+
+    # Pass 2: decide.
+    tasks: list[RawTask] = []
+    block: list[_Item] = []  # open checkbox items of the current list, outermost first
+    block_ids: dict[str, _Item] = {}
+    list_items: list[_Item] = []
+    for event in events:
+        kind = event[0]
+        if kind == "h":
+            heading = event[1]
+            block, block_ids = [], {}
+            if _is_heading_task(heading, notes_are_tasks, accepted):
+                heading.task = RawTask(heading.line, heading.rest or heading.title, PENDING, heading.id, "", heading=True)
+                tasks.append(heading.task)
+            heading.owner = heading if heading.task is not None else heading.parent.owner if heading.parent else None
+            continue
+        if kind == "b":
+            block = []
+            continue
+        item = event[1]
+        owner = item.heading.owner if item.heading is not None else None
+        if owner is not None:  # a step of a heading task
+            owner.steps_total += 1
+            owner.steps_done += item.mark in "xX"
+            continue
+        if not notes_are_tasks and item.heading is not None and item.heading.notes:
+            continue
+        if item.id and item.strength != "strong" and (item.line not in accepted):
+            item.id, item.title = None, item.text
+        _read_markers(item)
+        while block and block[-1].indent >= item.indent:
+            block.pop()
+        parent = block[-1] if block else None
+        if parent is None and item.id and "." in item.id:
+            parts = item.id.split(".")
+            for k in range(len(parts) - 1, 0, -1):
+                parent = block_ids.get(".".join(parts[:k]))
+                if parent is not None:
+                    break
+        item.parent = parent
+        if parent is not None and not item.step:
+            parent.children += 1
+        if parent is not None and item.step:
+            continue  # a step of a checkbox task: its own box says whether the task is done
+        block.append(item)
+        if item.id:
+            block_ids[item.id] = item
+        list_items.append(item)
+
+    # Checkbox tasks are the items without sub-items; a parent with sub-items is their group.
+    for item in list_items:
+        if item.children:
+            continue
+        group_heading = item.heading.group if item.heading is not None else None
+        if item.parent is not None:
+            group = _clean_title(item.parent.text)
+        else:
+            group = group_heading.title if group_heading else DEFAULT_GROUP
+        if group_heading is not None:
+            group_heading.holds_tasks = True
+        key = item.parent.line if item.parent is not None else group_heading.line if group_heading else 0
+        tasks.append(RawTask(item.line, _clean_title(item.title), _CHECKBOX_STATUS[item.mark], item.id, group,
+                             item.parallel, item.story, item.star, group_key=key))
+
+    for heading in headings:
+        if heading.task is not None:
+            _finish_heading_task(heading, where)
+    tasks.sort(key=lambda task: task.line)
+    tasks = _merge_listed_twice(tasks, headings)
+    _name_groups(tasks, headings)
+    if not tasks and not notes_are_tasks and any(i.heading is not None and i.heading.notes for i in items):
+        return read_shapes(text, where=where, notes_are_tasks=True)  # the only list there is the work
+    return tasks
+
+
+def _read_heading(number: int, level: int, raw: str) -> _Heading:
+    raw = re.sub(r"[ \t]+#+$", "", raw).strip()
+    mark = None
+    marked = _HEADING_MARK.match(raw)
+    if marked:
+        mark, raw = marked.group(1), marked.group(2)
+    title = _BOLD.sub(r"\1", raw).strip()
+    heading = _Heading(number, level, title, mark)
+    word = _TASK_WORD.match(title)
+    if word:
+        heading.task_word, heading.id, heading.id_strong, heading.rest = True, word.group(1), True, word.group(2).strip()
+        return heading
+    lead = split_leading_id(title)
+    if lead.id:
+        heading.id, heading.id_strong, heading.rest = lead.id, lead.strength == "strong", lead.rest
+    return heading
+
+
+def _mark_ancestors(heading: _Heading | None, flag: str) -> None:
+    while heading is not None and not getattr(heading, flag):
+        setattr(heading, flag, True)
+        heading = heading.parent
+
+
+def _is_heading_task(heading: _Heading, notes_are_tasks: bool, accepted: set[int]) -> bool:
+    if (heading.notes and not notes_are_tasks) or heading.sub_tasks:
+        return False
+    if any(item.strength == "strong" or item.line in accepted for item in heading.id_items):
+        return False  # its checkboxes are tasks with ids: it is their group
+    if heading.mark is not None or heading.task_word:
+        return True
+    if heading.id is None or not heading.id_strong or heading.sub_checkboxes:
+        return False
+    return heading.status_line is not None or not heading.id[0].isdigit()
+
+
+def _finish_heading_task(heading: _Heading, where: str) -> None:
+    task = heading.task
+    assert task is not None
+    if heading.mark is not None:
+        task.status = _CHECKBOX_STATUS[heading.mark]
+    elif heading.status_line is not None:
+        status = normalise_status(heading.status_line)
+        if status is None:
+            logger.warning("%s:%d: unknown status %r, read as pending", where, heading.status_line_number, heading.status_line)
+        task.status = status or PENDING
+    elif _HEADING_DONE.search(heading.title):
+        task.status = COMPLETED
+    elif heading.steps_total:
+        done = heading.steps_done
+        task.status = COMPLETED if done == heading.steps_total else IN_PROGRESS if done else PENDING
+    parent = heading.parent
+    while parent is not None and parent.task is not None:
+        parent = parent.parent
+    task.group = parent.title if parent is not None else heading.title
+    task.group_key = parent.line if parent is not None else heading.line
+    if parent is not None:
+        parent.holds_tasks = True
+
+
+def _group_heading(heading: _Heading) -> _Heading:
+    """The innermost phase-like heading (Phase/Stage/Milestone/Sprint/Chunk N) in the chain, else the innermost
+    heading below the title, else the title."""
+    if heading.is_phase:
+        return heading
+    if heading.parent is not None and heading.parent.group is not None and heading.parent.group.is_phase:
+        return heading.parent.group
+    return heading if heading.level >= 2 or heading.parent is None else heading.parent.group
+
+
+def _read_markers(item: _Item) -> None:
+    title = item.title
+    if not title.startswith("[") and not title.endswith(")"):
+        return
+    while True:
+        marker = _MARKER.match(title)
+        if not marker:
+            break
+        name = marker.group(1)
+        if name.upper() == "P":
+            item.parallel = True
+        else:
+            item.story = re.sub(r"[ \t]+", "", name)
+        title = title[marker.end():]
+    if _TRAILING_P.search(title):
+        item.parallel, title = True, _TRAILING_P.sub("", title)
+    item.title = title
+
+
+def _accepted_weak_ids(items: list[_Item]) -> set[int]:
+    """Lines whose id is only a guess by shape ("5 verbs", "MP3 export") that the rest of the file confirms."""
+    weak_num = [i for i in items if i.strength == "weak-num"]
+    numeric = sum(1 for i in items if i.id and i.id[0].isdigit() and i.strength in ("strong", "weak-num"))
+    accepted: set[int] = set()
+    if len(weak_num) >= 2 and numeric * 2 > len(items):
+        accepted.update(i.line for i in weak_num)
+    weak_pre = [i for i in items if i.strength == "weak-pre"]
+    unsure = []
+    for i in weak_pre:
+        if _prefix(i.id) in ("T", "TASK"):
+            accepted.add(i.line)
+        else:
+            unsure.append(i)
+    if unsure:
+        prefixes: dict[str, set[str]] = {}
+        for i in items:
+            if i.id and not i.id[0].isdigit():
+                prefixes.setdefault(_prefix(i.id), set()).add(i.id)
+        accepted.update(i.line for i in unsure if len(prefixes[_prefix(i.id)]) >= 2)
+    return accepted
+
+
+def _merge_listed_twice(tasks: list[RawTask], headings: list[_Heading]) -> list[RawTask]:
+    """One task listed twice (a tracker checkbox and a detail heading with the same id) is one task; a tracker
+    checkbox naming a heading whose section holds tasks (GSD's phase list) is that group, not a task."""
+    by_id: dict[str, RawTask] = {}
+    groups = {_norm(h.title) for h in headings if h.holds_tasks}
+    kept = []
+    for task in tasks:
+        if task.id is not None:
+            first = by_id.get(task.id)
+            if first is not None and first.heading != task.heading:
+                if _PROGRESS[task.status] > _PROGRESS[first.status]:
+                    first.status = task.status
+                first.optional = first.optional or task.optional
+                continue
+            by_id.setdefault(task.id, task)
+        elif not task.heading and groups:
+            lead = re.match(r"^(.+?)(?:[ \t]+[-–—][ \t]|$)", task.title)
+            if lead and _norm(lead.group(1)) in groups and _norm(lead.group(1)) != _norm(task.group):
+                continue  # a tracker line naming a group
+        kept.append(task)
+    return kept
+
+
+def _name_groups(tasks: list[RawTask], headings: list[_Heading]) -> None:
+    """Same-named sections under different parents are different groups: name those "Parent › Section"."""
+    keys_by_name: dict[str, set] = {}
+    for task in tasks:
+        keys_by_name.setdefault(task.group, set()).add(task.group_key)
+    clashing = {name for name, keys in keys_by_name.items() if len(keys) > 1}
+    if not clashing:
+        return
+    by_line = {h.line: h for h in headings}
+    for task in tasks:
+        if task.group in clashing:
+            heading = by_line.get(task.group_key)
+            if heading is not None and heading.parent is not None and task.group == heading.title:
+                task.group = f"{heading.parent.title} › {heading.title}"
