@@ -157,7 +157,7 @@ class DevLoop:
     # ------------------------------------------------------------------------------------------ the run
 
     def run(self) -> RunSummary:
-        task_list = load_tasks(self.tasks_path)
+        task_list = load_tasks(self.tasks_path, root=self.project)
         from ralphy.agents.dev_agent import DevAgent
 
         self.dev_agent = DevAgent(self.project, self.config)
@@ -390,7 +390,7 @@ class DevLoop:
     def _tasks_or(self, fallback: TaskList) -> TaskList:
         """TASKS.md as it is now; if Claude broke it (deleted, made unreadable), the last good reading."""
         try:
-            return load_tasks(self.tasks_path)
+            return load_tasks(self.tasks_path, root=self.project)
         except TasksFileError as exc:  # warn, and keep going on what we knew
             logger.warning("%s", exc)
             return fallback
@@ -549,7 +549,7 @@ def create_missing_agents(project_dir: Path, config: Config, confirm: Callable[[
     from ralphy.agents.factory import draft_missing_agents
     from ralphy.agents.routing import Router, find_gaps
 
-    task_list = load_tasks(project_dir / config.tasks_file)
+    task_list = load_tasks(project_dir / config.tasks_file, root=project_dir)
     groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
     agents = discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
     gaps = [match for match in find_gaps(Router(agents, threshold=config.recommend_threshold), groups)

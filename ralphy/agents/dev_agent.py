@@ -83,7 +83,7 @@ class DevAgent:
     def _read_tasks(self) -> tuple[str, TaskList | None]:
         """TASKS.md's text and parsed form; ("", None) when there is none (the prompt says so)."""
         try:
-            task_list = load_tasks(self.tasks_path)
+            task_list = load_tasks(self.tasks_path, root=self.project_path)
         except TasksFileError as exc:
             if self.tasks_path.exists():
                 raise

@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "questions": ("ralphy.cli.history", "The questions Claude asked in PROJECT_DIR (default: here) that wait for an answer."),
     "reset": ("ralphy.cli.dev", "Close the circuit breaker of PROJECT_DIR (after you fixed what opened it)."),
     "status": ("ralphy.cli.history", "Where PROJECT_DIR stands: circuit breaker, tasks done per group, the last run, pending questions."),
+    "tasks": ("ralphy.cli.tasks", "How ralphy reads PROJECT_DIR's task file (default: here): each task's id, group, status and line."),
     "trust": ("ralphy.cli.trust", "Trust PROJECT_DIR's ralphy config to choose what runs (claude_bin, extra_args, ...)."),
 }  # fmt: skip
 
