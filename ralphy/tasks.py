@@ -252,3 +252,31 @@ def mentioned_task_ids(text: str, task_list: TaskList) -> list[str]:
                 named.add(ids[token.lower()])
             previous = token
     return [task.id for task in task_list.tasks if task.id in named]
+
+
+def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
+    """What the dev prompt says about ids and ticks, in the task file's own language.
+
+    ``task_ids_example``: a delegation description naming real ids of the file ("Tasks T003, T004: Setup");
+    ``tick_rule``: how this file marks a task completed (``[X]`` where it writes ``[X]``, a status line where
+    it has them), so Claude ticks the way the file (and the tool that wrote it) expects.
+    """
+    hints = {"task_ids_example": "Tasks 1.1, 1.2: User model",
+             "tick_rule": "`- [ ]` becomes `- [x]`, or a task's status line becomes `completed`"}  # fmt: skip
+    if task_list is None or not task_list.tasks:
+        return hints
+    groups = task_list.pending_groups() or task_list.groups()
+    group, tasks = next(iter(groups.items()))
+    ids = [task.id for task in tasks[:2]]
+    hints["task_ids_example"] = f"{'Task' if len(ids) == 1 else 'Tasks'} {', '.join(ids)}: {group}"
+    text = task_list.text
+    upper = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[X\]", text, re.MULTILINE))
+    lower = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[x\]", text, re.MULTILINE))
+    box = "[X]" if upper > lower else "[x]"
+    rules = [f"`- [ ]` becomes `- {box}`"]
+    if re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \]\*", text, re.MULTILINE):
+        rules.append(f"`- [ ]*` becomes `- {box}*`")
+    if re.search(r"(?:\*\*|__)status:?(?:\*\*|__)", text, re.IGNORECASE):
+        rules.append("a task's `**Status**` line becomes `completed`")
+    hints["tick_rule"] = ", ".join(rules[:-1]) + (" and " if len(rules) > 1 else "") + rules[-1]
+    return hints

@@ -29,7 +29,7 @@ from ralphy.agents.spec import AgentSpec
 from ralphy.config import Config, load_config
 from ralphy.errors import TasksFileError
 from ralphy.prompts import TDD_INSTRUCTIONS, render, render_dev_prompt
-from ralphy.tasks import TaskList, load_tasks
+from ralphy.tasks import TaskList, load_tasks, prompt_hints
 
 logger = logging.getLogger(__name__)
 LOGGED_NAMES = 20  # agent names in the discovery log line; the rest are counted
@@ -115,4 +115,5 @@ class DevAgent:
             agents_shown=len(agents),
             project_dir=self.project_path,
             template_path=template_path,
+            **prompt_hints(task_list),
         )

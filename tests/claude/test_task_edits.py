@@ -65,3 +65,15 @@ def test_marks_rank_after_ids_in_the_description_and_before_ids_in_prompts():
         "1.2": "agent-b",  # marked inside agent-b's turns, though agent-a's prompt mentions it
         "1.3": "direct",  # marked inside a delegation that failed: no credit
     }
+
+
+def test_the_replay_reads_every_id_form_and_tick(tmp_path):
+    text = ("## Phase 1: Setup\n- [ ] T001 [P] Layout\n- [ ] T002 [US1] Model\n\n"
+            "- [ ] 2. Core\n  - [ ] 2.1 Accounts\n  - [ ]* 2.2a Property tests\n\n"
+            "### TASK-12: Docs\n- [ ] **Step 1: write**\n- [ ] **Step 2: check**\n")  # fmt: skip
+    tracker = TasksFileEdits(tmp_path / "TASKS.md", tmp_path, text)
+    tracker.feed(edit("TASKS.md", "- [ ] T001 [P]", "- [X] T001 [P]", parent="toolu_a"))  # spec-kit's [X]
+    tracker.feed(edit("TASKS.md", "- [ ]* 2.2a", "- [x]* 2.2a", parent="toolu_b"))  # Kiro's optional item
+    tracker.feed(edit("TASKS.md", "- [ ] **Step 1: write**\n- [ ] **Step 2: check**",
+                      "- [x] **Step 1: write**\n- [x] **Step 2: check**"))  # all steps: the heading task is done
+    assert tracker.marked_by == {"T001": "toolu_a", "2.2a": "toolu_b", "TASK-12": None}

@@ -208,3 +208,27 @@ def test_many_agents_list_only_the_most_relevant(tmp_path, caplog):
     section = prompt.split("## Agent Orchestration", 1)[1].split("## Rules", 1)[0]
     assert len(section) / 4 < 2500  # about 4 characters a token
     assert any("postgres" in line.lower() or "database" in line.lower() for line in agent_lines[:3])
+
+
+SPEC_KIT_TASKS = """\
+# Tasks: Login
+
+## Phase 1: Setup
+- [X] T001 Create the layout
+- [ ] T002 [P] Add the config loader
+- [ ] T003 [US1] Add the User model
+
+## Phase 2: Polish
+- [ ] T004 Write the docs
+"""
+
+
+def test_the_prompt_speaks_the_files_own_ids_and_ticks(tmp_path, caplog):
+    prompt = build(make_project(tmp_path / "p", {"tdd.md": TDD_AGENT}, SPEC_KIT_TASKS), caplog)
+    assert '"Tasks T002, T003: Phase 1: Setup"' in prompt  # real ids of the file, not "1.1, 1.2"
+    assert "never renumbered" in prompt
+    assert "`- [ ]` becomes `- [X]`" in prompt  # the file ticks with [X]: that stays a valid tick
+    kiro = "- [ ] 1. Set up\n  - [x] 1.1 Layout\n  - [ ]* 1.2 Property tests\n\n### Task 2: Docs\n- **Status**: pending\n"
+    prompt = build(make_project(tmp_path / "k", {"tdd.md": TDD_AGENT}, kiro), caplog)
+    assert '"Task 1.2: 1. Set up"' in prompt
+    assert "`- [ ]` becomes `- [x]`, `- [ ]*` becomes `- [x]*` and a task's `**Status**` line becomes `completed`" in prompt
