@@ -25,7 +25,7 @@ from typing import Callable, Mapping, Protocol
 from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
 from ralphy.claude.events import Event, RateLimitEvent
-from ralphy.claude.limits import classify_failure, usage_limit_reset
+from ralphy.claude.limits import auth_failure, classify_failure, login_hint, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group, spawn
 from ralphy.claude.process import RunResult, run_claude
 from ralphy.claude.task_edits import TasksFileEdits
@@ -43,6 +43,7 @@ TRANSCRIPTS_DIR = Path(".ralphy") / "transcripts"
 AUTO_REPLY = "Proceed with your best judgment, following TASKS.md."
 MAX_AUTO_REPLIES = 2
 UNKNOWN_RESET_WAIT_S = 15 * 60
+AUTH_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")  # credentials the CLI reads
 FAILED_KINDS = {"timeout", "crashed", "max_turns", "rate_limited", "overloaded", "server_error", "error"}
 
 
@@ -298,16 +299,16 @@ class DevLoop:
             cost_usd=report.cost_usd,
             usage_limited=report.outcome == "usage_limit",
         )
-        self.breaker.record(outcome)
-        self.breaker.save(self.breaker_path)
+        if kind != "auth":  # refused credentials say nothing about the work: no breaker trip, no `ralphy reset`
+            self.breaker.record(outcome)
+            self.breaker.save(self.breaker_path)
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
         self._record(iteration_id, report)
         self.o.reporter.iteration_finished(report, after)
 
         if kind == "auth":
-            self._stop("error", f"authentication failed: the Messages API refused the credentials "
-                       f"({report.error or 'HTTP 401'}); check ANTHROPIC_API_KEY or run `claude` once to log in",
-                       EXIT_ERROR)
+            has_key = any(self.o.env.get(name) for name in AUTH_ENV)
+            self._stop("error", login_hint(report.error or "HTTP 401", has_key), EXIT_ERROR)
             return report, after, True
         if report.outcome == "usage_limit":
             stop = self._wait_for_usage_limit(result)
@@ -342,6 +343,9 @@ class DevLoop:
         else:
             report.is_error = True
             tail = result.stderr_tail.strip().splitlines()[-1:] if result.stderr_tail.strip() else []
+        if result.auth_failed:  # ralphy itself ended the CLI at its first auth retry: say why, not its exit code
+            report.error = auth_failure(result.events, final) or report.error
+        elif final is None:
             report.error = "timed out" if result.timed_out else (
                 f"the Claude CLI ended without a result (exit {result.exit_code})" + (f": {tail[0][:300]}" if tail else "")
             )

@@ -10,6 +10,17 @@
 
 A clock time is the next occurrence after ``now``, in the named time zone when there is one (and it is
 known to zoneinfo), else in local time.
+
+Authentication failures look different on every CLI version, so they are recognised three ways (the driver and
+the loop call ``auth_failure`` / ``is_auth_retry``; ``login_hint`` is the one line the user sees):
+
+- an ``api_retry`` event with ``error: authentication_failed`` or status 401/403 (2.1.100 and later retry a
+  refused key for minutes; the runner stops the CLI at the first such event);
+- a ``result`` with ``api_error_status`` 401/403;
+- the final text of an error ``result`` with no status: CLIs up to 2.1.62 never say the status, and every
+  version reports missing credentials only in words ("Invalid API key · Fix external API key", "Not logged in ·
+  Please run /login", "OAuth token revoked · Please run /login", "Login expired · Please run /login", ...; the
+  list below comes from the texts inside the CLI bundles of 2.0.0, 2.1.197 and 2.1.330).
 """
 
 from __future__ import annotations
@@ -20,8 +31,12 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ralphy.claude.events import RateLimitEvent
-from ralphy.claude.process import RunResult
+from typing import TYPE_CHECKING
+
+from ralphy.claude.events import ApiRetry, RateLimitEvent, ResultEvent
+
+if TYPE_CHECKING:  # process imports this module (is_auth_retry), so the type is only named here
+    from ralphy.claude.process import RunResult
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +52,63 @@ _USAGE_LIMIT = re.compile(
     r"you['’]ve (?:hit|reached) your .*limit|usage limit reached|\blimit reached\b.*\breset",
     re.IGNORECASE,
 )
+
+
+AUTH_STATUSES = frozenset({401, 403})
+_AUTH_TEXT = re.compile(
+    r"invalid api key|not logged in|\bplease run /login|\brun /login|/login to sign in|claude auth login"
+    r"|oauth (?:access )?token (?:has )?(?:been )?(?:expired|revoked)|oauth token expired/revoked"
+    r"|(?:refresh |auth |session )?token (?:has )?expired|refresh token is no longer valid"
+    r"|login expired|login reached its time limit|session (?:has )?expired"
+    r"|does not have access to claude|failed to authenticate|authentication_error|authentication_failed"
+    r"|api error: 40[13]\b",
+    re.IGNORECASE,
+)
+
+
+def is_auth_retry(event: ApiRetry) -> bool:
+    """Is this ``api_retry`` the CLI retrying refused credentials (no use waiting for its retries)?"""
+    return event.error == "authentication_failed" or event.error_status in AUTH_STATUSES
+
+
+def is_auth_result(result: ResultEvent | None) -> bool:
+    """Does this ``result`` line say the API refused (or the CLI never had) the credentials, on any version?"""
+    if result is None or not result.is_error:
+        return False
+    if result.api_error_status in AUTH_STATUSES:
+        return True
+    return bool(result.result and _AUTH_TEXT.search(result.result))
+
+
+def auth_failure(events: Iterable[object], result: ResultEvent | None) -> str | None:
+    """What the CLI said about refused or missing credentials in one run (its own words, one line), or None
+    when nothing in ``events`` and ``result`` is an authentication failure."""
+    if is_auth_result(result):
+        assert result is not None
+        status = f"HTTP {result.api_error_status}: " if result.api_error_status else ""
+        return f"{status}{' '.join((result.result or 'authentication failed').split())}"[:300]
+    for event in events:
+        if isinstance(event, ApiRetry) and is_auth_retry(event):
+            status = f"HTTP {event.error_status}" if event.error_status else "the API"
+            return f"{status} refused the credentials ({event.error or 'authentication failed'})"
+    return None
+
+
+def login_hint(detail: str, has_key: bool | None = None) -> str:
+    """The one line for an authentication failure: what the CLI said, and how to log in or set the key.
+    ``has_key``: whether the CLI was given an API key or token in its environment (None: unknown); without one,
+    old CLIs say "Invalid API key · Please run /login" when they are simply not logged in."""
+    low = detail.lower()
+    if "not logged in" in low or (has_key is False and "/login" in low):
+        what = "the Claude CLI is not logged in and has no API key"
+    elif "invalid api key" in low or "401" in low:
+        what = "the Messages API refused the API key"
+    elif "403" in low or "does not have access" in low:
+        what = "the Messages API refused access for these credentials"
+    else:
+        what = "the Claude CLI's login is no longer valid"
+    return (f"authentication failed: {what} ({detail}). Set ANTHROPIC_API_KEY to a valid key, or run `claude` "
+            "once and log in with /login, then run `ralphy dev` again")
 
 
 def usage_limit_reset(
@@ -59,13 +131,13 @@ def is_usage_limit(result_text: str | None, rate_limit_events: Iterable[RateLimi
     return bool(result_text and _USAGE_LIMIT.search(result_text))
 
 
-def classify_failure(result: RunResult) -> str:
+def classify_failure(result: "RunResult") -> str:
     """Name how a run ended: ``ok``, ``auth``, ``usage_limit``, ``timeout``, ``crashed`` (no result line),
     ``max_turns``, ``rate_limited`` (429), ``overloaded`` (529), ``server_error`` (other 5xx) or
     ``error`` (any other error result). A clean result line is ``ok`` even if the CLI then lingered."""
     final = result.result
     status = final.api_error_status if final else None
-    if result.auth_failed or status in (401, 403):
+    if result.auth_failed or is_auth_result(final):
         return "auth"
     if final and not final.is_error and final.subtype != "error_max_turns":
         return "ok"

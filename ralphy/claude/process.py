@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Callable, Mapping, Sequence
 
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, parse_line
+from ralphy.claude.limits import AUTH_STATUSES, is_auth_result, is_auth_retry  # noqa: F401 (AUTH_STATUSES: re-exported)
 from ralphy.claude.command import (  # noqa: F401  (build_argv, resolve_claude_bin, child_env: re-exported)
     CLAUDE_CODE_MARKERS,
     INSTALL_HINT,
@@ -43,7 +44,6 @@ TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024
 STDERR_TAIL_BYTES = 8 * 1024
 KILL_GRACE_S = 5.0
 EXIT_DRAIN_S = 2.0  # how long to wait for stdout's end once the CLI has exited (a grandchild may hold it)
-AUTH_STATUSES = frozenset({401, 403})
 
 _EOF = None  # what the stdout reader queues after the last line
 
@@ -54,7 +54,8 @@ class RunResult:
 
     ``result`` is the ``result`` line (None when the CLI died or was stopped before writing it);
     ``exit_code`` is negative when a signal ended the CLI. ``auth_failed``: the API refused the
-    credentials (the run was cut short on the first 401/403 retry, or the result says so).
+    credentials or there were none (the run was cut short on the first 401/403 retry, or the result says so in
+    any CLI version's words: ``ralphy.claude.limits.is_auth_result``).
     """
 
     exit_code: int | None
@@ -112,7 +113,7 @@ def run_claude(
         init=run.init,
         events=run.events,
         timed_out=run.timed_out,
-        auth_failed=run.auth_failed or bool(run.result and run.result.api_error_status in AUTH_STATUSES),
+        auth_failed=run.auth_failed or is_auth_result(run.result),
         stderr_tail=run.stderr_tail(),
         transcript_path=transcript.path if transcript else None,
         duration_s=time.monotonic() - started,
@@ -202,9 +203,9 @@ class _Run:
             self.init = event
         elif isinstance(event, ResultEvent):
             self.result = event
-        elif isinstance(event, ApiRetry) and _is_auth_failure(event):
-            self.auth_failed = True
-            logger.warning("claude: the API refused the credentials (%s); stopping it", event.error_status)
+        elif isinstance(event, ApiRetry) and is_auth_retry(event):
+            self.auth_failed = True  # the loop says so to the user, once; this is for -v
+            logger.info("claude: the API refused the credentials (%s); stopping it", event.error_status)
 
     def stderr_tail(self) -> str:
         return self.stderr.text()
@@ -217,10 +218,6 @@ class _Run:
                 logger.warning("claude: a process that left the CLI's group still holds its %s", thread.name.removeprefix("ralphy-claude-"))
         if self.transcript:
             self.transcript.close()
-
-
-def _is_auth_failure(event: ApiRetry) -> bool:
-    return event.error == "authentication_failed" or event.error_status in AUTH_STATUSES
 
 
 class _Tail:

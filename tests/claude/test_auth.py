@@ -1,0 +1,112 @@
+"""Authentication failures are recognised on every Claude CLI version, in every wording it uses.
+
+The transcripts under tests/data/transcripts/auth/ are real output: `not-logged-in-<v>` of each CLI run with no
+API key and an empty config dir, `invalid-key-<v>` of each CLI given a key the API refused (2.0.0 and 2.1.62
+retry silently for ~180 s and never say the status), `connection-refused-2.1.197` with nothing listening.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ralphy.claude.events import ApiRetry, ResultEvent, parse_line
+from ralphy.claude.limits import auth_failure, classify_failure, is_auth_result, login_hint
+from tests.claude.test_limits import result_line, run_result
+from tests.conftest import TRANSCRIPTS
+
+AUTH = TRANSCRIPTS / "auth"
+
+
+def events_of(name: str) -> list:
+    lines = (AUTH / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+    return [event for line in lines for event in parse_line(line)]
+
+
+# What each transcript's final result says, read from the files by hand before writing the code.
+CLI_SAID = {
+    "not-logged-in-2.0.0": "Invalid API key · Please run /login",
+    "not-logged-in-2.1.62": "Not logged in · Please run /login",
+    "not-logged-in-2.1.197": "Not logged in · Please run /login",
+    "not-logged-in-2.1.330": "Not logged in · Please run /login",
+    "invalid-key-2.0.0": "Invalid API key · Fix external API key",
+    "invalid-key-2.1.62": "Invalid API key · Fix external API key",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLI_SAID))
+def test_every_versions_final_text_is_an_authentication_failure(name: str) -> None:
+    events = events_of(name)
+    (result,) = [event for event in events if isinstance(event, ResultEvent)]
+    assert result.result == CLI_SAID[name] and result.api_error_status is None  # no status to go by
+    assert is_auth_result(result)
+    assert classify_failure(run_result(events, exit_code=1)) == "auth"
+    assert auth_failure(events, result) == CLI_SAID[name]
+
+
+def test_an_api_retry_of_a_refused_key_is_one_even_before_any_result() -> None:
+    events = events_of("invalid-key-2.1.100")  # cut short by the recording: six 401 retries, no result yet
+    assert not [event for event in events if isinstance(event, ResultEvent)]
+    assert auth_failure(events, None) == "HTTP 401 refused the credentials (authentication_failed)"
+    assert classify_failure(run_result(events, exit_code=-15, auth_failed=True)) == "auth"
+
+
+def test_an_unreachable_api_is_not_an_authentication_failure() -> None:
+    events = events_of("connection-refused-2.1.197")
+    assert [event.error_status for event in events if isinstance(event, ApiRetry)] == [None, None]
+    assert auth_failure(events, events[-1]) is None
+    assert classify_failure(run_result(events, exit_code=1)) == "error"
+
+
+# Wordings for a refused, missing or expired login found in the bundles of the CLIs 2.0.0, 2.1.197 and 2.1.330.
+@pytest.mark.parametrize("text", [
+    "Invalid API key · Run /login",
+    "OAuth token revoked · Please run /login",
+    "OAuth token has expired. Please obtain a new token or refresh your existing token.",
+    "Login expired · Please run /login",
+    "Login reached its time limit · Please run /login",
+    "Not logged in. Run claude auth login to authenticate.",
+    "Your account does not have access to Claude Code. Please run /login.",
+    "Failed to authenticate: OAuth token revoked. Please log in again or contact your administrator.",
+    "API Error: 401 Invalid API key · Please run /login",
+    'API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}',
+    "Session expired. Please run /login to sign in again.",
+    "OAuth refresh token is no longer valid; run /login to re-authenticate",
+])
+def test_known_wordings_without_a_status_are_authentication_failures(text: str) -> None:
+    assert classify_failure(run_result([result_line(is_error=True, result=text)], exit_code=1)) == "auth"
+
+
+@pytest.mark.parametrize("text", [
+    "API Error: 529 Overloaded. This is a server-side issue, usually temporary — try again in a moment.",
+    "API Error: Unable to connect to API (ConnectionRefused)",
+    "You've hit your session limit · resets 3:45pm",
+    "API Error: Request rejected (429) · rate limited",
+])
+def test_other_errors_are_not(text: str) -> None:
+    assert classify_failure(run_result([result_line(is_error=True, result=text)], exit_code=1)) != "auth"
+
+
+def test_a_successful_answer_that_mentions_login_is_not_a_failure() -> None:
+    ok = result_line(result="Done. The README now says: Not logged in? Please run /login first.")
+    assert not is_auth_result(ok) and classify_failure(run_result([ok])) == "ok"
+
+
+@pytest.mark.parametrize(("detail", "what"), [
+    ("Not logged in · Please run /login", "not logged in"),
+    ("Invalid API key · Fix external API key", "refused the API key"),
+    ("HTTP 401 refused the credentials (authentication_failed)", "refused the API key"),
+    ("HTTP 403: Forbidden", "refused access"),
+    ("OAuth token revoked · Please run /login", "login is no longer valid"),
+])
+def test_the_line_says_what_happened_and_how_to_log_in_or_set_the_key(detail: str, what: str) -> None:
+    line = login_hint(detail)
+    assert "\n" not in line and what in line and detail in line
+    assert "ANTHROPIC_API_KEY" in line and "/login" in line
+
+
+def test_a_result_with_status_401_keeps_its_words() -> None:
+    result = result_line(is_error=True, api_error_status=401, result="Invalid API key · Fix external API key")
+    assert auth_failure([result], result) == "HTTP 401: Invalid API key · Fix external API key"
+    assert json.dumps(login_hint(auth_failure([result], result) or "")).count("401") == 1
