@@ -11,7 +11,8 @@ import time
 from collections import OrderedDict
 from typing import IO
 
-from ralphy.claude.events import AssistantText, Event, ToolUse
+from ralphy.claude.events import ApiRetry, AssistantText, Event, ToolUse
+from ralphy.claude.limits import is_auth_retry
 from ralphy.loop import IterationReport, RunSummary
 from ralphy.tasks import TaskList
 
@@ -46,19 +47,33 @@ def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
         ids = f" [{', '.join(delegation.task_ids)}]" if delegation.task_ids else ""
         error = f": {delegation.error}" if delegation.error else ""
         lines.append(f"  delegation -> {delegation.agent}{ids} {delegation.status}{error}")
-    if report.error:
+    if report.error and report.outcome != "auth":  # a refused login ends the run: `ralphy dev` says it once
         lines.append(f"  error: {report.error}")
     if report.breaker_state != "closed":
         lines.append(f"  circuit breaker {report.breaker_state}: {report.breaker_reason}")
-    if report.claimed:
+    if report.claimed and not report.is_error:  # an error result's text is the CLI's message, not Claude's
         claim = " ".join(report.claimed.split())
         lines.append(f"  Claude says: {claim[:300]}{'…' if len(claim) > 300 else ''}")
     return lines
 
 
+def retry_text(event: ApiRetry) -> tuple[str, str]:
+    """(the reason, as a key to say it once; what the CLI is doing) for an ``api_retry`` event:
+    ``retrying (HTTP 529, attempt 3/10)``, or ``cannot reach the API (attempt 2/10)`` when no HTTP answer came."""
+    attempt = f"attempt {event.attempt}/{event.max_retries}" if event.attempt and event.max_retries else (
+        f"attempt {event.attempt}" if event.attempt else "")
+    if event.error_status is None and event.error in (None, "unknown", "connection_error", "timeout"):
+        return "unreachable", f"cannot reach the API ({attempt})" if attempt else "cannot reach the API"
+    what = f"HTTP {event.error_status}" if event.error_status else (event.error or "an API error")
+    return what, f"retrying ({what}, {attempt})" if attempt else f"retrying ({what})"
+
+
 def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
-    lines = [f"ralphy: {summary.status}: {summary.reason}"]
+    """The run's closing lines. An error is not among them: ``ralphy dev`` says it once, on stderr."""
     outcomes = [task for report in summary.iterations for task in report.tasks_completed]
+    if summary.status == "error" and not outcomes:
+        return []
+    lines = [] if summary.status == "error" else [f"ralphy: {summary.status}: {summary.reason}"]
     if outcomes:
         lines.append("Completed this run, by task group:")
         lines += _group_lines(IterationReport(n=0, tasks_completed=outcomes))
@@ -76,17 +91,24 @@ class PlainReporter:
 
     def __init__(self, stream: IO[str] | None = None):
         self.stream = stream or sys.stdout
+        self.retry_reasons: set[str] = set()  # said once per iteration
 
     def _print(self, text: str) -> None:
         print(text, file=self.stream, flush=True)
 
     def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None:
+        self.retry_reasons = set()
         self._print(f"iteration {n}/{max_iterations}{' (resuming the session with your answer)' if resumed else ''} ...")
 
     def event(self, event: Event) -> None:
         if isinstance(event, ToolUse) and event.name in ("Agent", "Task") and event.parent_tool_use_id is None:
             agent = event.input.get("subagent_type") or "general-purpose"
             self._print(f"  delegating to {agent}: {event.input.get('description', '')}")
+        elif isinstance(event, ApiRetry) and not is_auth_retry(event):  # ralphy stops those and says so
+            reason, text = retry_text(event)
+            if reason not in self.retry_reasons:
+                self.retry_reasons.add(reason)
+                self._print(f"  the Claude CLI is {text}" if text.startswith("retrying") else f"  {text}; the Claude CLI retries")
 
     def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None:
         for line in iteration_text(report, task_list):
@@ -164,6 +186,8 @@ class LiveReporter(PlainReporter):
                 self.current = event.name or ""
         elif isinstance(event, AssistantText) and event.parent_tool_use_id is None:
             self.current = "writing"
+        elif isinstance(event, ApiRetry) and not is_auth_retry(event):
+            self.current = retry_text(event)[1]
         self._refresh()
 
     def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None:

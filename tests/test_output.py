@@ -64,3 +64,39 @@ def test_live_reporter_on_a_terminal_ends_with_the_plain_report():
     reporter.run_finished(RunSummary("completed", "done", 0, [report()]), TASKS)
     text = out.getvalue()
     assert "Core: delegated to tdd-orchestrator (1.1, 1.2)" in text and "ralphy: completed: done" in text
+
+
+def test_api_retries_show_in_the_live_view_and_once_per_reason_in_plain_output():
+    from ralphy.claude.events import ApiRetry
+
+    out = io.StringIO()
+    live = LiveReporter(out)
+    live.iteration_started(1, 20, resumed=False)
+    live.event(ApiRetry(3, 10, 2000, 529, "overloaded"))
+    assert "retrying (HTTP 529, attempt 3/10)" in str(live._status())
+    live.event(ApiRetry(4, 10, 2000, None, "unknown"))
+    assert "cannot reach the API (attempt 4/10)" in str(live._status())
+    live.run_finished(RunSummary("completed", "done", 0, []), None)
+
+    plain_out = io.StringIO()
+    plain = PlainReporter(plain_out)
+    plain.iteration_started(1, 20, resumed=False)
+    for attempt in (1, 2, 3):
+        plain.event(ApiRetry(attempt, 10, 500, 529, "overloaded"))
+        plain.event(ApiRetry(attempt, 10, 500, None, "unknown"))
+    plain.event(ApiRetry(1, 10, 500, 401, "authentication_failed"))  # ralphy stops the CLI and says so itself
+    assert plain_out.getvalue().splitlines()[1:] == [
+        "  the Claude CLI is retrying (HTTP 529, attempt 1/10)",
+        "  cannot reach the API (attempt 1/10); the Claude CLI retries",
+    ]
+
+
+def test_an_error_is_not_repeated_on_stdout():
+    auth = IterationReport(n=1, outcome="auth", is_error=True, error="Not logged in · Please run /login",
+                           claimed="Not logged in · Please run /login")
+    assert not any("login" in line for line in iteration_text(auth, TASKS))
+    failed = IterationReport(n=1, outcome="failed", is_error=True, error="HTTP 529: API Error: 529 Overloaded",
+                             claimed="API Error: 529 Overloaded")
+    assert [line for line in iteration_text(failed, TASKS) if "529" in line] == ["  error: HTTP 529: API Error: 529 Overloaded"]
+    assert run_text(RunSummary("error", "authentication failed: ...", 1, [auth]), TASKS) == []
+    assert run_text(RunSummary("error", "no tasks found", 1, []), parse_tasks("")) == []

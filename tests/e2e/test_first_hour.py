@@ -1,0 +1,83 @@
+"""The first hour of a new user, end to end with the real Claude CLI: no credentials, an error said once, what
+the CLI's retries look like, and a run outside git."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project, overloaded, with_fault
+
+pytestmark = pytest.mark.e2e
+
+TASKS = "# Tasks\n\n## Core\n- [ ] 1.1 Add a greet function\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "TASKS.md").write_text(TASKS)
+    return init_git_project(root)
+
+
+def run(project: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ralphy", *args, str(project)], env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def no_credentials_env(api: FakeMessagesAPI, home: Path, claude_bin: str) -> dict[str, str]:
+    env = claude_env(api.url, home)
+    del env["ANTHROPIC_API_KEY"]  # and the throwaway CLAUDE_CONFIG_DIR holds no login
+    env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0"})
+    return env
+
+
+def test_no_credentials_is_one_line_on_stderr_exit_1_and_no_breaker_trip(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({})) as api:
+        env = no_credentials_env(api, claude_home, claude_bin)
+        started = time.monotonic()
+        proc = run(project, env, "dev")
+        elapsed = time.monotonic() - started
+        again = run(project, env, "dev")  # still no breaker to reset: the same one line
+        status = run(project, env, "status")
+    assert not api.requests  # the CLI never reached the model
+    assert proc.returncode == 1 and again.returncode == 1, proc.stderr
+    assert elapsed < 30, f"took {elapsed:.1f}s"
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("ralphy: error: authentication failed: the Claude CLI is not logged in")
+    assert "ANTHROPIC_API_KEY" in line and "/login" in line
+    assert "/login" not in proc.stdout and "error" not in proc.stdout  # said once, on stderr
+    assert "tasks done after" not in proc.stdout
+    assert again.stderr == proc.stderr
+    assert "Breaker: closed" in status.stdout, status.stdout
+
+
+def test_the_error_said_once_with_json_too(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario({})) as api:
+        proc = run(project, no_credentials_env(api, claude_home, claude_bin), "dev", "--json")
+    assert proc.returncode == 1
+    assert proc.stderr.count("Please run /login") == 1, proc.stderr  # the CLI's words, every version
+    assert '"status": "error"' in proc.stdout  # stdout holds what was asked for: the JSON
+
+
+def _version(claude_bin: str) -> tuple[int, ...]:
+    out = subprocess.run([claude_bin, "--version"], capture_output=True, text=True, timeout=60).stdout
+    return tuple(int(part) for part in out.split()[0].split("."))
+
+
+def test_api_retries_are_shown_once_per_reason(project, claude_home, claude_bin):
+    with FakeMessagesAPI(with_fault(DevScenario({}), overloaded(), times=2)) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "CLAUDE_CODE_MAX_RETRIES": "4"})
+        proc = run(project, env, "dev")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    retries = [line for line in proc.stdout.splitlines() if "retrying" in line]
+    if _version(claude_bin) <= (2, 1, 62):  # these CLIs retry without a word in their stream
+        assert retries == [], proc.stdout
+    else:
+        assert retries == ["  the Claude CLI is retrying (HTTP 529, attempt 1/4)"], proc.stdout
