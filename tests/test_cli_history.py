@@ -45,7 +45,7 @@ Run 1 · 2025-03-01 09:30:00 · 2m 11s · paused: question pending (exit 0)
       nope (failed: Agent type 'nope' not found)
       done directly: 2.1
   #2  09:31:40      30s  question      $0.05  3 turns  breaker closed
-  total: 2 iteration(s), $0.47, 20 turns
+  total: 2 iterations, $0.47, 20 turns
 """
 
 
@@ -131,11 +131,11 @@ def test_log_n_and_run_pick_runs(project: Path) -> None:
     last = ralphy("log", project).stdout
     assert last == (
         "Run 2 · 2025-03-01 10:30:00 · not finished (still running, or ralphy was killed)\n"
-        "  #1  10:30:00       5s  failed            -  - turns  breaker half_open (no progress in 2 iterations)\n"
+        "  #1  10:30:00       5s  failed            -  turns unknown  breaker half_open (no progress in 2 iterations)\n"
         "      resumed session sess-2\n"
         "      error: API Error: 529\n"
         "  #2  10:30:10  not finished\n"
-        "  total: 2 iteration(s), $0.00, 0 turns\n"
+        "  total: 2 iterations, $0.00\n"
     )
     assert ralphy("log", project, "-n", "2").stdout == RUN_1_TEXT + "\n" + last
     assert ralphy("log", project, "-n", "5").stdout == RUN_1_TEXT + "\n" + last
@@ -235,7 +235,7 @@ def test_status_json(project: Path) -> None:
         _fill(store)
         expected_questions = [q.to_dict() for q in store.pending_questions()]
     data = json.loads(ralphy("status", project, "--json").stdout)
-    assert set(data) == {"project", "breaker", "tasks", "last_run", "pending_questions"}
+    assert set(data) == {"project", "breaker", "tasks", "last_run", "later_idle_runs", "pending_questions"}
     assert data["project"] == str(project.resolve())
     assert data["breaker"] == {"state": "open", "reason": breaker.reason, "trip": "failures", "error": None}
     assert data["tasks"] == {
@@ -322,3 +322,40 @@ def test_an_answer_without_a_session_warns(project: Path) -> None:
     result = ralphy("answer", str(question), "8080", project)
     assert result.exit_code == 0
     assert "no Claude session was recorded" in result.stderr
+
+
+# ------------------------------------------------------------------------------------------- idle runs
+
+
+def _idle_run(store: Store, hours: int) -> int:
+    """A `ralphy dev` that found every task done: recorded, finished, no iteration."""
+    run = store.start_run(started_at=T0 + timedelta(hours=hours), config_json="{}", argv=["ralphy", "dev"])
+    store.finish_run(run, finished_at=T0 + timedelta(hours=hours, seconds=1), status="completed",
+                     reason="all 4 tasks in TASKS.md are completed", exit_code=0)
+    return run
+
+
+def test_an_idle_run_does_not_hide_the_last_run_that_did_something(project: Path) -> None:
+    with Store.open(project) as store:
+        _fill(store)
+        _idle_run(store, 2)
+        _idle_run(store, 3)
+    log = ralphy("log", project).stdout
+    assert log == RUN_1_TEXT + ("2 later runs did no iteration (the last, run 3 at 2025-03-01 12:30:00: "
+                                "completed: all 4 tasks in TASKS.md are completed)\n")
+    status = ralphy("status", project).stdout
+    assert "Last run that did something:\n  Run 1 · " in status
+    assert "  2 later runs did no iteration (the last, run 3 at" in status
+    data = json.loads(ralphy("status", project, "--json").stdout)
+    assert data["last_run"]["id"] == 1 and len(data["last_run"]["iterations"]) == 2
+    assert [run["id"] for run in data["later_idle_runs"]] == [2, 3]
+    assert [run["id"] for run in json.loads(ralphy("log", project, "--json").stdout)] == [1]
+    assert "Run 3 · " in ralphy("log", project, "-n", "1").stdout  # asked for by number: shown as it is
+
+
+def test_with_only_idle_runs_the_last_one_is_shown(project: Path) -> None:
+    with Store.open(project) as store:
+        _idle_run(store, 2)
+    log = ralphy("log", project).stdout
+    assert log.startswith("Run 1 · 2025-03-01 11:30:00 · 1s · completed: all 4 tasks")
+    assert "later run" not in log and "Last run:\n  Run 1" in ralphy("status", project).stdout

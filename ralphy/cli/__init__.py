@@ -42,18 +42,19 @@ class RalphyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMANDS:
             importlib.import_module(COMMANDS[name][0])  # its decorators register it on `cli`
-        return self.commands.get(name)
+        command = self.commands.get(name)
+        if command is not None:
+            _accept_verbose(command)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        names = self.list_commands(ctx)
-        limit = formatter.width - 6 - max(map(len, names))
+        """Every command with its whole one-line help (click wraps it; nothing is cut mid-word)."""
         rows = []
-        for name in names:
+        for name in self.list_commands(ctx):
             if name in COMMANDS:
-                text = COMMANDS[name][1]
-                rows.append((name, text if len(text) <= limit else text[: limit - 3].rstrip() + "..."))
+                rows.append((name, COMMANDS[name][1]))
             else:
-                rows.append((name, self.commands[name].get_short_help_str(limit)))
+                rows.append((name, self.commands[name].get_short_help_str(300)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -65,24 +66,73 @@ class RalphyGroup(click.Group):
             ctx.exit(exc.exit_code)
 
 
+_verbosity = 0  # -v counted before and after the subcommand
+
+
 def _configure_logging(verbose: int) -> None:
+    """Warnings as ``ralphy: warning: ...`` lines on stderr (and the info a command asks for as ``ralphy: ...``);
+    with -v (info) or -vv (debug) every record, with its level and logger."""
     import logging
 
+    global _verbosity
+    _verbosity = verbose
     level = logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    if verbose:
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    else:
+        handler.setFormatter(_PlainFormatter())
     root = logging.getLogger("ralphy")
     root.handlers[:] = [handler]
     root.setLevel(level)
     root.propagate = False
 
 
+def _PlainFormatter():  # noqa: N802 (a class made on first use: logging is not imported for `ralphy --help`)
+    import logging
+
+    class PlainFormatter(logging.Formatter):
+        def format(self, record: logging.LogRecord) -> str:
+            text = record.getMessage()
+            if record.levelno >= logging.WARNING:
+                return f"ralphy: {record.levelname.lower()}: {text}"
+            return f"ralphy: {text}"
+
+    return PlainFormatter()
+
+
+def _verbose_given(ctx: click.Context, param: click.Parameter, value: int) -> None:
+    if value:
+        _configure_logging(_verbosity + value)
+
+
+def _accept_verbose(command: click.Command) -> None:
+    """Give ``command`` (and, for a group, each of its commands) the ``-v`` option, so that ``ralphy status -v``
+    works like ``ralphy -v status``."""
+    if not any("-v" in param.opts or "--verbose" in param.opts for param in command.params):
+        command.params.append(click.Option(["-v", "--verbose"], count=True, expose_value=False,
+                                           callback=_verbose_given, help="Log to stderr (-v info, -vv debug)."))
+    if isinstance(command, click.Group) and not getattr(command, "_accepts_verbose", False):
+        command._accepts_verbose = True  # type: ignore[attr-defined]
+        find = command.get_command  # its own, which may import the subcommand on first use
+
+        def get_command(ctx: click.Context, name: str) -> click.Command | None:
+            sub = find(ctx, name)
+            if sub is not None:
+                _accept_verbose(sub)
+            return sub
+
+        command.get_command = get_command  # type: ignore[method-assign]
+
+
 @click.group(cls=RalphyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="ralphy")
-@click.option("-v", "--verbose", count=True, help="Log to stderr (-v info, -vv debug).")
+@click.option("-v", "--verbose", count=True, help="Log to stderr (-v info, -vv debug); also after the command.")
 def cli(verbose: int) -> None:
     """A dev loop for Claude Code: discover subagents, render the dev prompt, run the Claude CLI until TASKS.md
     is done."""
+    global _verbosity
+    _verbosity = 0  # a new command line (tests run several in one process)
     _configure_logging(verbose)
 
 

@@ -142,4 +142,9 @@ def _echo_check(discovery: Any, findings: list[Any]) -> None:
     counts = {outcome: sum(f.outcome == outcome for f in discovery.files) for outcome in ("loaded", "skipped",
                                                                                           "shadowed")}
     click.echo(f"{counts['loaded']} loaded, {counts['skipped']} skipped, {counts['shadowed']} shadowed; "
-               f"{errors} lint errors, {len(findings) - errors - len(hints)} warnings, {len(hints)} hints")
+               f"{_count(errors, 'lint error')}, {_count(len(findings) - errors - len(hints), 'warning')}, "
+               f"{_count(len(hints), 'hint')}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

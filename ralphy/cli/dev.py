@@ -44,7 +44,8 @@ def _raise_interrupted(signum, frame):
               help="Stop after this many seconds.")
 @click.option("--iteration-timeout", type=float, callback=config_value("iteration_timeout"),
               help="Seconds one CLI run may take (default 1800).")
-@click.option("--permission-mode", type=click.Choice(["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]))
+@click.option("--permission-mode", type=click.Choice(["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"]),
+              help="The Claude CLI's permission mode (default acceptEdits: edits allowed, other tools as configured).")
 @click.option("--on-question", type=click.Choice(["ask", "pause", "auto"]),
               help="When Claude asks something: ask here (terminal), pause (exit 4), or reply automatically.")
 @click.option("--no-wait", is_flag=True, help="On a usage limit, exit 5 instead of waiting for the reset.")
@@ -59,7 +60,8 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     """Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done.
 
     \b
-    Exit codes: 0 all tasks done, 1 error, 3 circuit breaker open, 4 paused for a question,
+    Exit codes: 0 all tasks done, 1 error, 2 usage error (a bad option),
+    3 circuit breaker open, 4 paused for a question,
     5 usage limit reached with --no-wait, 130 interrupted.
     """
     from ralphy import prestart

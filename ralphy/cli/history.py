@@ -37,9 +37,14 @@ def log(project_dir: Path, as_json: bool, run_id: int | None, count: int | None)
         else:
             _no_runs(project_dir)
         return
+    later: list[RunRecord] = []
     with store:
-        runs = [store.run(run_id)] if run_id is not None else store.runs(limit=count or 1)
-        history = [(run, store.iterations(run.id)) for run in runs]
+        if run_id is not None or count is not None:
+            runs = [store.run(run_id)] if run_id is not None else store.runs(limit=count)
+            history = [(run, store.iterations(run.id)) for run in runs]
+        else:  # the last run that did something; runs after it that had nothing to do are only mentioned
+            worked, later = _last_worked(store)
+            history = [worked] if worked else []
     if as_json:
         echo_json([_run_dict(run, iterations) for run, iterations in history])
         return
@@ -50,6 +55,8 @@ def log(project_dir: Path, as_json: bool, run_id: int | None, count: int | None)
             click.echo()
         for line in _run_lines(run, iterations):
             click.echo(line)
+    for line in _later_lines(later):
+        click.echo(line)
 
 
 @cli.command()
@@ -59,12 +66,12 @@ def status(project_dir: Path, as_json: bool) -> None:
     """Where PROJECT_DIR stands: circuit breaker, tasks done per group, the last run, pending questions."""
     breaker, tasks = _breaker_status(project_dir), _tasks_status(project_dir)
     last: tuple[RunRecord, list[IterationRecord]] | None = None
+    later: list[RunRecord] = []
     pending: list[Question] = []
     store = _open_existing(project_dir)
     if store is not None:
         with store:
-            run = store.last_run()
-            last = (run, store.iterations(run.id)) if run else None
+            last, later = _last_worked(store)
             pending = store.pending_questions()
     if as_json:
         echo_json(
@@ -73,11 +80,12 @@ def status(project_dir: Path, as_json: bool) -> None:
                 "breaker": breaker,
                 "tasks": tasks,
                 "last_run": _run_dict(*last) if last else None,
+                "later_idle_runs": [run.to_dict() for run in later],
                 "pending_questions": [q.to_dict() for q in pending],
             }
         )
         return
-    for line in _status_lines(breaker, tasks, last, pending):
+    for line in _status_lines(breaker, tasks, last, pending, later):
         click.echo(line)
 
 
@@ -131,6 +139,22 @@ def _open_existing(project_dir: Path) -> "Store | None":
     return Store.open(project_dir) if db_path(project_dir).exists() else None
 
 
+IDLE_RUNS_SCANNED = 200  # how far back `log` and `status` look for a run that did something
+
+
+def _last_worked(store: "Store") -> "tuple[tuple[RunRecord, list[IterationRecord]] | None, list[RunRecord]]":
+    """(the last run that ran at least one iteration, with them; the idle runs after it, oldest first).
+
+    A ``ralphy dev`` with nothing to do (every task done, or stopped before its first iteration) is recorded
+    too, but must not hide the run before it. With no run that did something, the last run is shown as is."""
+    runs = store.runs(limit=IDLE_RUNS_SCANNED)
+    for index in range(len(runs) - 1, -1, -1):
+        iterations = store.iterations(runs[index].id)
+        if iterations:
+            return (runs[index], iterations), runs[index + 1 :]
+    return ((runs[-1], []), []) if runs else (None, [])
+
+
 def _breaker_status(project_dir: Path) -> dict[str, Any]:
     """The saved breaker state; an unreadable breaker.json is reported here rather than failing the command."""
     from ralphy.breaker import BREAKER_FILE, CircuitBreaker
@@ -170,7 +194,21 @@ def _run_dict(run: "RunRecord", iterations: "list[IterationRecord]") -> dict[str
 
 
 def _no_runs(project_dir: Path) -> None:
-    click.echo(f"No runs yet in {project_dir}. Start one with `ralphy dev`.")
+    click.echo(f"No runs yet in {project_dir.resolve()}. Start one with `ralphy dev`.")
+
+
+def _later_lines(later: "list[RunRecord]") -> list[str]:
+    """One line for the runs after the one shown that did no iteration."""
+    if not later:
+        return []
+    last = later[-1]
+    what = f"{last.status}: {last.reason}" if last.reason else last.status
+    runs = "1 later run" if len(later) == 1 else f"{len(later)} later runs"
+    return [f"{runs} did no iteration (the last, run {last.id} at {_when(last.started_at)}: {what})"]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _run_lines(run: "RunRecord", iterations: "list[IterationRecord]", limit: int | None = None) -> list[str]:
@@ -182,8 +220,9 @@ def _run_lines(run: "RunRecord", iterations: "list[IterationRecord]", limit: int
     for iteration in shown:
         lines.extend(_iteration_lines(iteration, run.started_at))
     cost = sum(it.cost_usd or 0.0 for it in iterations)
-    turns = sum(it.num_turns or 0 for it in iterations)
-    lines.append(f"  total: {len(iterations)} iteration(s), {_cost(cost)}, {turns} turns")
+    known = [it.num_turns for it in iterations if it.num_turns is not None]
+    turns = f", {_plural(sum(known), 'turn')}" if known else ""
+    lines.append(f"  total: {_plural(len(iterations), 'iteration')}, {_cost(cost)}{turns}")
     return lines
 
 
@@ -200,10 +239,10 @@ def _iteration_lines(iteration: "IterationRecord", run_started: datetime) -> lis
     when = _when(iteration.started_at, same_day_as=run_started)
     if iteration.outcome is None:
         return [f"  #{iteration.n}  {when}  not finished"]
-    turns = "-" if iteration.num_turns is None else iteration.num_turns
+    turns = "turns unknown" if iteration.num_turns is None else _plural(iteration.num_turns, "turn")
     head = (
         f"  #{iteration.n}  {when}  {_duration(iteration.duration_seconds):>7}  {iteration.outcome:<11} "
-        f"{_cost(iteration.cost_usd):>7}  {turns} turns  breaker {iteration.breaker_state or '-'}"
+        f"{_cost(iteration.cost_usd):>7}  {turns}  breaker {iteration.breaker_state or '-'}"
     )
     if iteration.breaker_state not in (None, "closed") and iteration.breaker_reason:
         head += f" ({iteration.breaker_reason})"
@@ -226,6 +265,7 @@ def _status_lines(
     tasks: dict[str, Any],
     last: "tuple[RunRecord, list[IterationRecord]] | None",
     pending: "list[Question]",
+    later: "list[RunRecord] | None" = None,
 ) -> list[str]:
     if breaker["error"]:
         lines = [f"Breaker: unknown ({breaker['error']})"]
@@ -246,8 +286,9 @@ def _status_lines(
     if last is None:
         lines.append("Last run: none yet")
     else:
-        lines.append("Last run:")
+        lines.append("Last run that did something:" if later else "Last run:")
         lines.extend("  " + line for line in _run_lines(*last, limit=STATUS_ITERATIONS))
+        lines.extend("  " + line for line in _later_lines(later or []))
     if pending:
         lines.append("Pending questions:")
         lines.extend("  " + line for line in _question_lines(pending))

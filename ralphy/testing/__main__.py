@@ -60,7 +60,9 @@ def _group_agent(value: str) -> tuple[str, str]:
 
 
 def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="python -m ralphy.testing", description=__doc__)
+    root = argparse.ArgumentParser(
+        prog="python -m ralphy.testing",
+        description="Serve ralphy's scripted Messages API on 127.0.0.1, for demos and trying ralphy offline.")
     commands = root.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve a scripted model until interrupted")
     serve.add_argument("--scenario", choices=SCENARIOS, default="dev")
