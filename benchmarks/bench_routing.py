@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -24,6 +25,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "data" / "agent-corpus"
 LABELLED = REPO / "tests" / "data" / "routing" / "labelled_tasks.jsonl"
+PROJECTS = REPO / "tests" / "data" / "routing" / "projects.json"
 
 sys.path.insert(0, str(REPO))
 
@@ -75,6 +77,107 @@ def evaluate(router: Router, items: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def load_projects(path: Path = PROJECTS, split: str = "all") -> list[dict[str, Any]]:
+    """The small labelled projects of ``split`` (train, test or all)."""
+    projects = json.loads(path.read_text(encoding="utf-8"))
+    return [project for project in projects if split == "all" or project["split"] == split]
+
+
+def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], make_router: Any = Router
+                      ) -> dict[str, Any]:
+    """Decision accuracy on small projects: each project's agents get a router of their own.
+
+    A decision is right when the recommended agent is one of the labelled ones, or when nothing is
+    recommended for a task labelled ``null``. ``false_recommendation``: an agent was recommended and it is
+    not a right one (share of all tasks). ``missed``: nothing was recommended though an agent fits (share of
+    the tasks with a fitting agent). ``top1_ranked``: the best-ranked agent is a right one, threshold aside.
+    """
+    by_name = {agent.name: agent for agent in corpus}
+    right = false = missed = positives = ranked_right = total = 0
+    errors = []
+    for project in projects:
+        router = make_router([by_name[name] for name in project["agents"]])
+        for item in project["tasks"]:
+            total += 1
+            expected = item["expected"]
+            recommendation = router.recommend(item["task"], top=3)
+            got = recommendation.recommended
+            if expected is None:
+                ok = got is None
+            else:
+                positives += 1
+                ok = got in expected
+                missed += got is None
+                best = router.rank(item["task"], limit=1)
+                ranked_right += bool(best) and best[0].agent in expected
+            right += ok
+            false += got is not None and not ok
+            if not ok:
+                errors.append((project["project"], item["task"], expected, got, recommendation.confidence,
+                               [(a.agent, a.confidence) for a in router.rank(item["task"], limit=3)]))
+    return {"projects": len(projects), "tasks": total, "with_agent": positives,
+            "decision": right / total if total else 0.0, "false_recommendation": false / total if total else 0.0,
+            "missed": missed / positives if positives else 0.0,
+            "top1_ranked": ranked_right / positives if positives else 0.0, "errors": errors}
+
+
+def calibration_samples(corpus: list[AgentSpec], split: str = "train") -> list[tuple[tuple[float, ...], int]]:
+    """(features of the best-ranked agent, 1 if it is a right pick) for every task of ``split``: the small
+    projects, each with a router of its own, and the catalog. A task labelled ``null`` is never a right pick."""
+    by_name = {agent.name: agent for agent in corpus}
+    cases = [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
+             for project in load_projects(split=split)]
+    cases.append((Router(corpus), load_labelled(split=split)))
+    samples = []
+    for router, items in cases:
+        for item in items:
+            top = router.top_features(item["task"])
+            if top is not None:
+                samples.append((top[1], int(item["expected"] is not None and top[0] in item["expected"])))
+    return samples
+
+
+def fit_logistic(samples: list[tuple[tuple[float, ...], int]], l2: float = 0.01, rounds: int = 4000,
+                 rate: float = 0.5) -> tuple[list[float], float]:
+    """Weights and bias of a logistic regression (batch gradient descent, light L2), in plain Python."""
+    size = len(samples[0][0])
+    weights, bias = [0.0] * size, 0.0
+    for _ in range(rounds):
+        grad, grad_bias = [0.0] * size, 0.0
+        for features, label in samples:
+            z = bias + sum(w * x for w, x in zip(weights, features))
+            error = 1 / (1 + math.exp(-z)) - label
+            grad_bias += error
+            for i, x in enumerate(features):
+                grad[i] += error * x
+        weights = [w - rate * (g / len(samples) + l2 * w) for w, g in zip(weights, grad)]
+        bias -= rate * grad_bias / len(samples)
+    return weights, bias
+
+
+def project_latency(corpus: list[AgentSpec], size: int = 15, rounds: int = 30) -> dict[str, float]:
+    """A whole ``agents recommend`` on a project of ``size`` agent files, warm (in one process, after a first
+    run): discover the files, build the router, recommend. Milliseconds; the median and the best."""
+    import shutil
+    import tempfile
+
+    from ralphy.agents.discovery import discover_agents
+
+    with tempfile.TemporaryDirectory() as folder:
+        project = Path(folder)
+        (project / ".git").mkdir()
+        (project / ".claude" / "agents").mkdir(parents=True)
+        for agent in sorted(corpus, key=lambda a: a.name)[:: max(1, len(corpus) // size)][:size]:
+            shutil.copy(agent.path, project / ".claude" / "agents" / agent.path.name)
+        timings = []
+        for _ in range(rounds + 1):
+            started = time.perf_counter()
+            Router(discover_agents(project).agents).recommend("Write unit tests for the ISBN validator")
+            timings.append(time.perf_counter() - started)
+    timings = sorted(timings[1:])
+    return {"agents": size, "median_ms": statistics.median(timings) * 1000, "best_ms": timings[0] * 1000}
+
+
 def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5) -> dict[str, float]:
     """Build time and per-query latency (milliseconds) of a Router over ``agents``."""
     started = time.perf_counter()
@@ -100,8 +203,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=("train", "test", "all"), default="all")
     parser.add_argument("--errors", action="store_true", help="list the misses")
     parser.add_argument("--write-background", action="store_true", help=f"regenerate {BACKGROUND_FILE.name}")
+    parser.add_argument("--fit", action="store_true", help="fit the confidence calibration on the train splits")
     args = parser.parse_args(argv)
     agents = load_corpus()
+    if args.fit:
+        samples = calibration_samples(agents, "train")
+        weights, bias = fit_logistic(samples)
+        print(f"calibration fitted on {len(samples)} train tasks: CALIBRATION = "
+              f"({', '.join(f'{w:.3f}' for w in weights)}), CALIBRATION_BIAS = {bias:.3f}")
     if args.write_background:
         background = Background(len(agents), Router(agents, background=NO_BACKGROUND).document_frequencies())
         BACKGROUND_FILE.write_text(json.dumps(background.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
@@ -112,9 +221,20 @@ def main(argv: list[str] | None = None) -> None:
         result = evaluate(router, load_labelled(split=split))
         print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
               f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+    for split in ("train", "test") if args.split == "all" else (args.split,):
+        result = evaluate_projects(load_projects(split=split), agents)
+        print(f"projects {split:5}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
+              f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
+              f"missed={result['missed']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+        if args.errors:
+            for name, task, expected, got, confidence, top3 in result["errors"]:
+                print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
     timing = latency(agents, [item["task"] for item in load_labelled()])
     print(f"latency over {timing['agents']} agents: build {timing['build_ms']:.0f} ms, "
           f"query median {timing['median_ms']:.3f} ms, p95 {timing['p95_ms']:.3f} ms")
+    small = project_latency(agents)
+    print(f"recommend on a {small['agents']}-agent project (discover + build + query, warm): "
+          f"median {small['median_ms']:.1f} ms, best {small['best_ms']:.1f} ms")
     if args.errors:
         for task, expected, got, confidence, top3 in evaluate(router, load_labelled(split=args.split))["misses"]:
             print(f"- {task!r}: expected {expected and expected[:3]}, got {got} ({confidence}); top {top3}")

@@ -74,7 +74,7 @@ class Config:
 
     # Agents
     agent_scopes: list[str] = field(default_factory=lambda: ["project"])
-    recommend_threshold: float = 0.70
+    recommend_threshold: float = 0.50  # a calibrated probability: recommend when more likely right than not
     prompt_agent_threshold: int = 20
     prompt_agent_limit: int = 10
 

@@ -67,7 +67,7 @@ class DevAgent:
         """All agents, or with many of them, the most relevant to the pending task groups."""
         if len(agents) <= self.config.prompt_agent_threshold:
             return agents
-        from ralphy.agents.routing import select_for_prompt
+        from ralphy.agents.selection import select_for_prompt
 
         groups = {}
         if task_list is not None:

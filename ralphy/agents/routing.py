@@ -1,38 +1,39 @@
 """Recommend the best agent for a task, with a confidence in [0, 1].
 
 ``Router(agents)`` builds a catalog once: every agent's text is split into fields (name, keywords,
-example tasks, description, example context, body), tokenised into whole words with light stemming and
-a few general abbreviations (k8s = kubernetes, db = database, pg = postgres...), and turned into BM25F
-term weights. ``router.recommend(task)`` then only adds up precomputed weights for the task's words, so a
-query over hundreds of agents takes well under a millisecond.
+example tasks, description, example context, body), tokenised into whole words (``ralphy.agents.terms``),
+and turned into BM25F term weights. ``router.recommend(task)`` then only adds up precomputed weights for the
+task's words, so a query over hundreds of agents takes well under a millisecond.
 
-The confidence squashes the best score, discounted when the task's informative words go unmatched and
-when a clearly different agent scores almost as well. Below the threshold nothing is recommended: the
-task is a gap and Claude should work on it directly. ``notForTasks`` in an agent's frontmatter is a
-strong negative; ``keywords`` and ``exampleTasks`` are strong positives, as are the user lines of the
-``<example>`` blocks many descriptions carry.
+The confidence is calibrated on data: a logistic model of the agent's score, its lead over the best agent of
+another kind and over the next one, and the share of the task's informative words it matches, fitted on the
+train splits of tests/data/routing (small projects of 4-7 agents and the 500-agent catalog), so that a
+confidence of 0.6 is right about 60% of the time on 5 agents as on 500. Below the threshold nothing is
+recommended: the task is a gap and Claude should work on it directly. ``notForTasks`` in an agent's
+frontmatter is a strong negative; ``keywords`` and ``exampleTasks`` are strong positives, as are the user lines
+of the ``<example>`` blocks many descriptions carry.
 
-``llm_rank`` asks a model (through the anthropic SDK) to re-rank the best candidates and falls back to
-the deterministic ranking on any error.
+``recommend_llm`` lets a model rank the best candidates (``ralphy.agents.routing_llm``); prompt selection and
+gaps are in ``ralphy.agents.selection``.
 """
-
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import logging
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ralphy.agents.spec import AgentSpec
+from ralphy.agents.terms import _as_texts, head_terms, split_examples, terms, words
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_THRESHOLD = 0.70
+DEFAULT_THRESHOLD = 0.50  # confidences are calibrated probabilities: recommend when more likely right than not
 DEFAULT_LLM_MODEL = "claude-haiku-4-5"
 
 # Field weights of the BM25F score, and how much each field's length is normalised.
@@ -57,157 +58,13 @@ K1 = 1.2
 NOT_FOR_COVERAGE = 0.6  # share of a notForTasks entry's words a task must contain to count as that entry
 NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it is not for
 
-# Confidence calibration, tuned on the train split of tests/data/routing/labelled_tasks.jsonl so that 0.70
-# falls where recommending beats working directly: confidence = 1 - exp(-evidence / SCORE_SCALE).
-SCORE_SCALE = 3.75
-COVERAGE_FLOOR = 0.5  # evidence kept when none of the task's informative words is matched
-MARGIN_WEIGHT = 0.2  # evidence lost when a rival of another kind scores as well
-FULL_MARGIN = 0.25  # a lead of 25% of the score over that rival counts as a full margin
+# Confidence calibration: P(the agent is the right one) = sigmoid(CALIBRATION . features + CALIBRATION_BIAS), with
+# features (log(1 + score), lead over the best agent of another kind, lead over the next agent, coverage of the
+# task's informative words). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
+CALIBRATION: tuple[float, float, float, float] = (1.271, 0.571, 0.678, 0.735)
+CALIBRATION_BIAS = -2.450
+HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
-
-STOPWORDS = frozenset(
-    """a an the and or but if then else of to in on at by for with from into onto over under about as is are
-    was were be been being it its this that these those there here we our us you your i me my they them their
-    he she his her not no nor so too very can could should would will shall may might must do does did done
-    doing have has had having just only also than when where which who whom whose what why how all any each
-    every some such more most other same own both few via per etc e g ie eg s t ll ve re d m
-    use used using uses need needs needed make makes making made get gets add adds added adding new now
-    instead up out like want wants way ways work working works thing things one two three sure please
-    expert experts specialist specialists pro master masters agent agents proactively user assistant
-    example examples context commentary invoke invoked specializing specializes specialized focus focusing
-    focused handles handle handling best practices modern task tasks""".split()
-)
-
-# Words that are the same thing in another spelling; each maps to the words it stands for.
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "k8s": ("kubernetes",),
-    "kube": ("kubernetes",),
-    "db": ("database",),
-    "dbs": ("database",),
-    "js": ("javascript",),
-    "ts": ("typescript",),
-    "pg": ("postgres",),
-    "postgresql": ("postgres",),
-    "psql": ("postgres",),
-    "py": ("python",),
-    "golang": ("go",),
-    "mongo": ("mongodb",),
-    "nodejs": ("node",),
-    "vuejs": ("vue",),
-    "reactjs": ("react",),
-    "nextjs": ("next", "nextjs"),
-    "ml": ("machine", "learning"),
-    "ai": ("ai", "llm"),
-    "llms": ("llm",),
-    "auth": ("authentication",),
-    "authn": ("authentication",),
-    "authz": ("authorization",),
-    "a11y": ("accessibility",),
-    "i18n": ("internationalization",),
-    "perf": ("performance",),
-    "deps": ("dependency",),
-    "repo": ("repository",),
-    "repos": ("repository",),
-    "config": ("configuration",),
-    "configs": ("configuration",),
-    "doc": ("documentation",),
-    "docs": ("documentation",),
-    "e2e": ("end", "e2e"),
-    "cicd": ("ci", "cd"),
-    "gh": ("github",),
-    "tf": ("terraform",),
-    "iac": ("infrastructure", "code"),
-    "sqs": ("sqs", "aws"),
-    "s3": ("s3", "aws"),
-    "ec2": ("ec2", "aws"),
-    "gke": ("gke", "kubernetes"),
-    "eks": ("eks", "kubernetes"),
-    "aks": ("aks", "kubernetes"),
-    "rn": ("react", "native"),
-    "oidc": ("openid", "oidc"),
-    "sso": ("sso", "authentication"),
-}
-
-_SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring check, pattern, replacement)
-    ("c++", re.compile(r"c\+\+"), " cpp "),
-    ("c#", re.compile(r"(?<![a-z0-9])c#"), " csharp "),
-    ("f#", re.compile(r"(?<![a-z0-9])f#"), " fsharp "),
-    (".net", re.compile(r"(?<![a-z0-9])\.net\b"), " dotnet "),
-    (".js", re.compile(r"\b([a-z]+)\.js\b"), r" \1js "),
-)
-_WORD = re.compile(r"[a-z0-9]+")
-_SUFFIXES: tuple[str, ...] = (
-    "izations", "ization", "isations", "isation", "ations", "ation", "izers", "izer", "izing", "ized", "izes",
-    "ize", "ises", "ised", "ising", "ise", "ities", "ity", "ments", "ment", "ances", "ance", "ives", "ive",
-    "ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s",
-)  # fmt: skip
-_EXAMPLE_BLOCK = re.compile(r"<example>(.*?)(?:</example>|$)", re.DOTALL | re.IGNORECASE)
-_EXAMPLE_USER = re.compile(
-    r"user:\s*(?:\"([^\"]+)\"|'([^']+)'|(.+?))\s*(?=assistant:|<commentary>|\n|$)", re.IGNORECASE | re.DOTALL
-)
-
-
-def stem(word: str) -> str:
-    """A light, deterministic stemmer: strip one common suffix (twice at most), undouble, drop a final e.
-
-    "testing", "tests", "tester" -> "test"; "optimize", "optimization" -> "optim"; "latest" stays.
-    """
-    for _ in range(2):
-        for suffix in _SUFFIXES:
-            if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-                word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
-                break
-        else:
-            break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz" and not word[-1].isdigit():
-        word = word[:-1]
-    if len(word) > 4 and word.endswith("e"):
-        word = word[:-1]
-    return word
-
-
-def words(text: str) -> list[tuple[str, str]]:
-    """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
-    lowered = text.lower()
-    for marker, pattern, replacement in _SPELLINGS:
-        if marker in lowered:
-            lowered = pattern.sub(replacement, lowered)
-    return [pair for word in _WORD.findall(lowered) for pair in _word_terms(word)]
-
-
-@functools.lru_cache(maxsize=65536)
-def _word_terms(word: str) -> tuple[tuple[str, str], ...]:
-    if word.isdigit():
-        return ()
-    return tuple((word, stem(expanded)) for expanded in SYNONYMS.get(word, (word,)) if expanded not in STOPWORDS)
-
-
-def terms(text: str) -> list[str]:
-    """The terms of ``text`` in order (see ``words``)."""
-    return [term for _, term in words(text)]
-
-
-def _as_texts(value: Any) -> list[str]:
-    """A frontmatter value that should be a list of strings (a lone string is accepted)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [str(item) for item in value if isinstance(item, (str, int, float))]
-    return []
-
-
-def split_examples(description: str) -> tuple[str, list[str], str]:
-    """(description without ``<example>`` blocks, the blocks' user lines, the rest of the blocks)."""
-    users: list[str] = []
-    rest: list[str] = []
-    for block in _EXAMPLE_BLOCK.findall(description):
-        for match in _EXAMPLE_USER.finditer(block):
-            users.append(next(group for group in match.groups() if group).strip())
-        rest.append(_EXAMPLE_USER.sub(" ", re.sub(r"assistant:.*?(?=<commentary>|user:|$)", " ", block, flags=re.S)))
-    main = _EXAMPLE_BLOCK.sub(" ", description)
-    main = re.sub(r"\bExamples?:\s*$", " ", main.strip())
-    return main, users, " ".join(rest)
-
 
 @dataclass(frozen=True)
 class _Entry:
@@ -220,8 +77,24 @@ class _Entry:
     fingerprint: frozenset[str]  # description terms, to tell near-duplicate agents apart
 
 
+_FIELDS_CACHE: dict[tuple[str, ...], tuple[dict[str, list[str]], list[str]]] = {}
+_FIELDS_CACHE_SIZE = 4096
+
+
 def _fields_of(agent: AgentSpec) -> tuple[dict[str, list[str]], list[str]]:
-    """The tokenised fields of ``agent`` and its example lines (text)."""
+    """The tokenised fields of ``agent`` and its example lines (text), remembered by the text they come from,
+    so routers built again over the same agent files (a long-lived MCP server, a benchmark) skip the work."""
+    key = (agent.name, agent.description or "", agent.body or "", repr(agent.metadata.get("keywords")),
+           repr(agent.metadata.get("exampleTasks")))
+    cached = _FIELDS_CACHE.get(key)
+    if cached is None:
+        if len(_FIELDS_CACHE) >= _FIELDS_CACHE_SIZE:
+            _FIELDS_CACHE.clear()
+        cached = _FIELDS_CACHE[key] = _tokenise(agent)
+    return cached
+
+
+def _tokenise(agent: AgentSpec) -> tuple[dict[str, list[str]], list[str]]:
     main, users, rest = split_examples(agent.description or "")
     example_lines = users + _as_texts(agent.metadata.get("exampleTasks"))
     fields = {
@@ -361,11 +234,12 @@ class Router:
 
     # -- querying -------------------------------------------------------------------------------------
 
-    def _scores(self, task_terms: Sequence[str]) -> dict[int, float]:
+    def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> dict[int, float]:
         scores: dict[int, float] = {}
         for term in task_terms:
+            boost = 1.0 + HEAD_BOOST if term in head else 1.0
             for index, weight in self._postings.get(term, ()):
-                scores[index] = scores.get(index, 0.0) + weight
+                scores[index] = scores.get(index, 0.0) + weight * boost
         for index in list(scores):
             if self._excluded(self._entries[index], task_terms):
                 scores[index] *= NOT_FOR_FACTOR
@@ -381,11 +255,28 @@ class Router:
         return None
 
     @staticmethod
-    def _confidence(best: float, rival: float, coverage: float) -> float:
-        """Squash the best score, discounted by unmatched task words and by a close rival of another kind."""
-        margin = 1.0 if best <= 0 else min(1.0, max(0.0, (best - rival) / best / FULL_MARGIN))
-        evidence = best * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) * (1 - MARGIN_WEIGHT * (1 - margin))
-        return round(1 - math.exp(-evidence / SCORE_SCALE), 3)
+    def _confidence(features: Sequence[float]) -> float:
+        """The calibrated probability that an agent with these ``features`` is the right one."""
+        logit = CALIBRATION_BIAS + sum(weight * value for weight, value in zip(CALIBRATION, features))
+        return round(1 / (1 + math.exp(-max(-50.0, min(50.0, logit)))), 3)
+
+    def _features(self, ranked: list[tuple[int, float]], position: int, task_terms: Sequence[str]) -> tuple[float, ...]:
+        """What the confidence of the agent at ``position`` is computed from (see ``CALIBRATION``)."""
+        index, score = ranked[position]
+        if score <= 0:
+            return (0.0, -1.0, -1.0, 0.0)
+        rival = self._rival_score(ranked, position, task_terms)
+        entry = self._entries[index]
+        other = next((s for i, s in ranked if i != index and not _copies(entry, self._entries[i])), 0.0)
+        return (math.log1p(score), (score - rival) / score, (score - other) / score, self._coverage(task_terms, index))
+
+    def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
+        """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
+        task_terms = list(dict.fromkeys(terms(task)))
+        ranked = self._ranked(task_terms, head_terms(task))
+        if not ranked:
+            return None
+        return self._entries[ranked[0][0]].agent.name, self._features(ranked, 0, task_terms)
 
     def _coverage(self, task_terms: Sequence[str], index: int) -> float:
         """The share of the task's informative weight (idf) that agent ``index`` matches."""
@@ -395,8 +286,8 @@ class Router:
         hit = sum(self._idf[term] for term in task_terms if term in matched and term in self._idf)
         return hit / total if total else 0.0
 
-    def _ranked(self, task_terms: Sequence[str]) -> list[tuple[int, float]]:
-        scores = self._scores(task_terms)
+    def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
+        scores = self._scores(task_terms, head)
         return sorted(scores.items(), key=lambda item: (-item[1], self._entries[item[0]].agent.name))
 
     def rank(self, task: str, limit: int = 10) -> list[Alternative]:
@@ -406,11 +297,10 @@ class Router:
         surface = {}
         for word, term in pairs:
             surface.setdefault(term, word)
-        ranked = self._ranked(task_terms)
+        ranked = self._ranked(task_terms, head_terms(task))
         results = []
         for position, (index, score) in enumerate(ranked[:limit]):
-            rival = self._rival_score(ranked, position, task_terms)
-            confidence = self._confidence(score, rival, self._coverage(task_terms, index))
+            confidence = self._confidence(self._features(ranked, position, task_terms))
             reason = self._reason(index, task_terms, surface)
             results.append(Alternative(self._entries[index].agent.name, confidence, reason))
         return sorted(results, key=lambda alternative: (-alternative.confidence, alternative.agent))
@@ -459,6 +349,8 @@ class Router:
         specs = [by_name[alternative.agent] for alternative in self.rank(task, limit=candidates)]
         if not specs:
             return fallback
+        from ralphy.agents.routing_llm import llm_rank
+
         return llm_rank(task, specs, fallback=fallback, client=client, model=model, threshold=self.threshold, top=top)
 
     # -- explaining -----------------------------------------------------------------------------------
@@ -493,179 +385,21 @@ class Router:
         return best
 
 
-def _llm_tool(names: Sequence[str]) -> dict[str, Any]:
-    return {
-        "name": "rank_agents",
-        "description": "Rank the candidate agents by how well each fits the task, with a confidence in [0, 1].",
-        "input_schema": {
-            "type": "object",
-            "properties": {
-                "rankings": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "agent": {"type": "string", "enum": list(names)},
-                            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                            "reason": {"type": "string"},
-                        },
-                        "required": ["agent", "confidence", "reason"],
-                    },
-                }
-            },
-            "required": ["rankings"],
-        },
-    }
+# Names that moved to their own modules, still importable from here.
+_MOVED = {
+    "llm_rank": "ralphy.agents.routing_llm",
+    "Selection": "ralphy.agents.selection",
+    "select_for_prompt": "ralphy.agents.selection",
+    "GroupMatch": "ralphy.agents.selection",
+    "find_gaps": "ralphy.agents.selection",
+    "stem": "ralphy.agents.terms",
+    "STOPWORDS": "ralphy.agents.terms",
+    "SYNONYMS": "ralphy.agents.terms",
+}
 
 
-def _llm_prompt(task: str, candidates: Sequence[AgentSpec]) -> str:
-    lines = [f"- {agent.name}: {' '.join((agent.description or '').split())[:600]}" for agent in candidates]
-    return (
-        "A developer's task must go to the one subagent best suited for it, or to none (the main agent works "
-        "directly) when no candidate clearly fits.\n\n"
-        f"Task: {task}\n\nCandidates:\n" + "\n".join(lines) + "\n\n"
-        "Call rank_agents with every candidate that could fit, best first. Confidence is the probability that "
-        "the agent is the right one to delegate to; give low confidences when none fits."
-    )
-
-
-def _parse_rankings(message: Any, names: Sequence[str]) -> list[Alternative]:
-    """The rankings in the model's tool call; ValueError when there is none or it is malformed."""
-    for block in getattr(message, "content", None) or ():
-        if getattr(block, "type", None) == "tool_use" and getattr(block, "name", None) == "rank_agents":
-            rankings = block.input["rankings"]
-            break
-    else:
-        raise ValueError("the model did not call rank_agents")
-    results: dict[str, Alternative] = {}
-    for item in rankings:
-        agent, confidence = item["agent"], float(item["confidence"])
-        if agent not in names:
-            raise ValueError(f"the model ranked an unknown agent {agent!r}")
-        if agent not in results:
-            reason = str(item.get("reason") or "ranked by the model")
-            results[agent] = Alternative(agent, round(min(max(confidence, 0.0), 1.0), 3), reason)
-    if not results:
-        raise ValueError("the model ranked no agent")
-    return sorted(results.values(), key=lambda alternative: (-alternative.confidence, alternative.agent))
-
-
-def llm_rank(
-    task: str,
-    candidates: Sequence[AgentSpec],
-    *,
-    fallback: Recommendation,
-    client: Any = None,
-    model: str = DEFAULT_LLM_MODEL,
-    threshold: float = DEFAULT_THRESHOLD,
-    top: int = 5,
-) -> Recommendation:
-    """Ask a model to rank ``candidates`` for ``task`` through a tool schema.
-
-    ``client`` is an ``anthropic.Anthropic`` (built from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL when None).
-    On any error (no key, network, refusal, malformed answer) the deterministic ``fallback`` is returned,
-    with the failure named in its reason.
-    """
-    names = [agent.name for agent in candidates]
-    owned = None
-    try:
-        if client is None:
-            import anthropic
-
-            client = owned = anthropic.Anthropic(timeout=60.0, max_retries=1)
-        message = client.messages.create(
-            model=model,
-            max_tokens=1024,
-            tools=[_llm_tool(names)],
-            tool_choice={"type": "tool", "name": "rank_agents"},
-            messages=[{"role": "user", "content": _llm_prompt(task, candidates)}],
-        )
-        ranked = _parse_rankings(message, names)
-    except Exception as exc:  # noqa: BLE001 - any failure of the optional model path falls back
-        logger.warning("LLM ranking failed, using the deterministic ranking: %s", exc)
-        first_line = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
-        return Recommendation(
-            fallback.recommended,
-            fallback.confidence,
-            f"{fallback.reason} (LLM ranking failed: {first_line}; deterministic ranking used)",
-            fallback.alternatives,
-        )
-    finally:
-        if owned is not None:
-            owned.close()
-    best = ranked[0]
-    if best.confidence >= threshold:
-        return Recommendation(best.agent, best.confidence, f"LLM: {best.reason}", ranked[1 : top + 1])
-    reason = f"LLM: no candidate is a confident match (best: {best.agent} at {best.confidence:.2f}); work directly"
-    return Recommendation(None, best.confidence, reason, ranked[:top])
-
-
-@dataclass(frozen=True)
-class Selection:
-    """The agents to list in the dev prompt: all of them, or the most relevant when there are too many."""
-
-    agents: list[AgentSpec]
-    total: int
-    selected_by_relevance: bool
-
-
-def _group_query(group: str, titles: Sequence[str]) -> str:
-    return "\n".join([group, *titles])
-
-
-def select_for_prompt(
-    agents: Iterable[AgentSpec], task_groups: Mapping[str, Sequence[str]], *, threshold: int = 20, limit: int = 10
-) -> Selection:
-    """All ``agents`` when there are at most ``threshold``; otherwise the ``limit`` most relevant to the
-    pending ``task_groups`` (group -> task titles): each group's best agent first, in group order, then
-    the best remaining candidates of all groups by confidence. Agents matching no word, and copies of an
-    agent already chosen (the same description under another name), are left out."""
-    agents = list(agents)
-    if len(agents) <= threshold:
-        return Selection(agents, len(agents), False)
-    router = Router(agents)
-    by_name = {agent.name: agent for agent in agents}
-    rankings = [router.rank(_group_query(group, titles), limit=limit) for group, titles in task_groups.items()]
-    chosen: list[str] = []
-
-    def take(name: str) -> None:
-        if len(chosen) < limit and not any(name == other or router.copies(name, other) for other in chosen):
-            chosen.append(name)
-
-    for ranking in rankings:
-        if ranking:
-            take(ranking[0].agent)
-    for alternative in sorted((a for ranking in rankings for a in ranking), key=lambda a: (-a.confidence, a.agent)):
-        take(alternative.agent)
-    return Selection([by_name[name] for name in chosen], len(agents), True)
-
-
-@dataclass(frozen=True)
-class GroupMatch:
-    """The best agent for one pending task group, or ``None`` (a gap: no agent fits, work directly)."""
-
-    group: str
-    tasks: list[str]
-    recommended: str | None
-    confidence: float
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "group": self.group,
-            "tasks": list(self.tasks),
-            "recommended": self.recommended,
-            "confidence": self.confidence,
-            "reason": self.reason,
-        }
-
-
-def find_gaps(router: Router, groups: Mapping[str, Sequence[str]]) -> list[GroupMatch]:
-    """For each task group (group -> task titles), in order, its recommended agent or a gap."""
-    matches = []
-    for group, titles in groups.items():
-        recommendation = router.recommend(_group_query(group, titles), top=1)
-        matches.append(
-            GroupMatch(group, list(titles), recommendation.recommended, recommendation.confidence, recommendation.reason)
-        )
-    return matches
+def __getattr__(name: str) -> Any:
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ralphy.agents.routing' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

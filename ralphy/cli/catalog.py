@@ -15,7 +15,7 @@ scopes_option = click.option(
     help="Where to look for agents (repeatable). Default: the agent_scopes setting (project).")
 threshold_option = click.option(
     "--threshold", type=float, default=None, callback=config_value("recommend_threshold"),
-    help="Confidence under which no agent is recommended. Default: the recommend_threshold setting (0.70).")
+    help="Confidence under which no agent is recommended. Default: the recommend_threshold setting (0.50).")
 
 
 def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -> tuple[Any, Any]:
@@ -67,7 +67,8 @@ def recommend(task: str, project_dir: Path, top: int, as_json: bool, llm: bool, 
 @scopes_option
 def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tuple[str, ...]) -> None:
     """For each pending task group of the TASKS.md of PROJECT_DIR, the best agent or a gap."""
-    from ralphy.agents.routing import Router, find_gaps
+    from ralphy.agents.routing import Router
+    from ralphy.agents.selection import find_gaps
     from ralphy.tasks import load_tasks
 
     config, specs = _load(project_dir, scopes, threshold)

@@ -39,3 +39,53 @@ def test_accuracy_stays_above_goal(corpus, split: str) -> None:
 
 
 # Query speed (goal: under 5 ms over 600 agents) is a benchmark, not a test: benchmarks/bench_routing.py.
+
+
+def test_project_set_is_hand_labelled_small_projects_with_gaps_and_held_out_projects(corpus) -> None:
+    from bench_routing import load_projects
+
+    projects = load_projects()
+    names = {agent.name for agent in corpus}
+    tasks = [item for project in projects for item in project["tasks"]]
+    assert len(projects) >= 30 and len(tasks) >= 200
+    assert all(4 <= len(project["agents"]) <= 15 and set(project["agents"]) <= names for project in projects)
+    assert all(set(item["expected"] or []) <= set(project["agents"]) for project in projects
+               for item in project["tasks"])
+    assert 0.15 <= sum(item["expected"] is None for item in tasks) / len(tasks) <= 0.25
+    assert len(load_projects(split="test")) == len(projects) // 3
+
+
+@pytest.mark.parametrize("split", ["train", "test"])
+def test_small_projects_decide_right_and_rarely_recommend_wrongly(corpus, split: str) -> None:
+    from bench_routing import evaluate_projects, load_projects
+
+    result = evaluate_projects(load_projects(split=split), corpus)
+    assert result["decision"] >= 0.75, result["errors"]  # was 0.669 / 0.691 before calibration
+    assert result["false_recommendation"] <= 0.10, result["errors"]
+
+
+def test_confidence_is_calibrated_on_the_held_out_tasks(corpus) -> None:
+    """Among held-out tasks whose best agent gets confidence >= 0.5, most are right; under 0.5, most are not."""
+    from bench_routing import calibration_samples
+
+    from ralphy.agents.routing import Router
+
+    high = low = high_right = low_right = 0
+    for features, right in calibration_samples(corpus, "test"):
+        if Router._confidence(features) >= 0.5:
+            high, high_right = high + 1, high_right + right
+        else:
+            low, low_right = low + 1, low_right + right
+    assert high_right / high >= 0.8 and low_right / low <= 0.5, (high_right, high, low_right, low)
+
+
+def test_the_issues_examples_on_a_small_security_project(corpus) -> None:
+    by_name = {agent.name: agent for agent in corpus}
+    router = Router([by_name[name] for name in ("sql-pro", "security-auditor", "penetration-tester",
+                                                 "owasp-top10-expert", "backend-developer", "code-reviewer")])
+    # Known miss (docs/benchmarks.md): sql-pro still wins this one on the word "SQL" in its name; the security
+    # auditor comes second, no longer far behind.
+    audit = [a.agent for a in router.rank("Audit the login flow for SQL injection and XSS", 2)]
+    assert audit[1] == "security-auditor", audit
+    assert router.recommend("Rewrite the monthly revenue SQL report with window functions").recommended == "sql-pro"
+    assert router.recommend("Rename the misc folder to utils").recommended is None

@@ -1,0 +1,123 @@
+"""``--llm``: a model ranks the best candidates for a task, with a confidence (see docs/decisions.md).
+
+``llm_rank`` asks through the anthropic SDK (ANTHROPIC_API_KEY) with a forced ``rank_agents`` tool; on any
+error the deterministic ranking is returned, with the failure named in its reason.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from ralphy.agents.routing import DEFAULT_LLM_MODEL, DEFAULT_THRESHOLD, Alternative, Recommendation
+from ralphy.agents.spec import AgentSpec
+
+logger = logging.getLogger(__name__)
+
+
+def _llm_tool(names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "name": "rank_agents",
+        "description": "Rank the candidate agents by how well each fits the task, with a confidence in [0, 1].",
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "rankings": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "agent": {"type": "string", "enum": list(names)},
+                            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                            "reason": {"type": "string"},
+                        },
+                        "required": ["agent", "confidence", "reason"],
+                    },
+                }
+            },
+            "required": ["rankings"],
+        },
+    }
+
+
+def _llm_prompt(task: str, candidates: Sequence[AgentSpec]) -> str:
+    lines = [f"- {agent.name}: {' '.join((agent.description or '').split())[:600]}" for agent in candidates]
+    return (
+        "A developer's task must go to the one subagent best suited for it, or to none (the main agent works "
+        "directly) when no candidate clearly fits.\n\n"
+        f"Task: {task}\n\nCandidates:\n" + "\n".join(lines) + "\n\n"
+        "Call rank_agents with every candidate that could fit, best first. Confidence is the probability that "
+        "the agent is the right one to delegate to; give low confidences when none fits."
+    )
+
+
+def _parse_rankings(message: Any, names: Sequence[str]) -> list[Alternative]:
+    """The rankings in the model's tool call; ValueError when there is none or it is malformed."""
+    for block in getattr(message, "content", None) or ():
+        if getattr(block, "type", None) == "tool_use" and getattr(block, "name", None) == "rank_agents":
+            rankings = block.input["rankings"]
+            break
+    else:
+        raise ValueError("the model did not call rank_agents")
+    results: dict[str, Alternative] = {}
+    for item in rankings:
+        agent, confidence = item["agent"], float(item["confidence"])
+        if agent not in names:
+            raise ValueError(f"the model ranked an unknown agent {agent!r}")
+        if agent not in results:
+            reason = str(item.get("reason") or "ranked by the model")
+            results[agent] = Alternative(agent, round(min(max(confidence, 0.0), 1.0), 3), reason)
+    if not results:
+        raise ValueError("the model ranked no agent")
+    return sorted(results.values(), key=lambda alternative: (-alternative.confidence, alternative.agent))
+
+
+def llm_rank(
+    task: str,
+    candidates: Sequence[AgentSpec],
+    *,
+    fallback: Recommendation,
+    client: Any = None,
+    model: str = DEFAULT_LLM_MODEL,
+    threshold: float = DEFAULT_THRESHOLD,
+    top: int = 5,
+) -> Recommendation:
+    """Ask a model to rank ``candidates`` for ``task`` through a tool schema.
+
+    ``client`` is an ``anthropic.Anthropic`` (built from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL when None).
+    On any error (no key, network, refusal, malformed answer) the deterministic ``fallback`` is returned,
+    with the failure named in its reason.
+    """
+    names = [agent.name for agent in candidates]
+    owned = None
+    try:
+        if client is None:
+            import anthropic
+
+            client = owned = anthropic.Anthropic(timeout=60.0, max_retries=1)
+        message = client.messages.create(
+            model=model,
+            max_tokens=1024,
+            tools=[_llm_tool(names)],
+            tool_choice={"type": "tool", "name": "rank_agents"},
+            messages=[{"role": "user", "content": _llm_prompt(task, candidates)}],
+        )
+        ranked = _parse_rankings(message, names)
+    except Exception as exc:  # noqa: BLE001 - any failure of the optional model path falls back
+        logger.warning("LLM ranking failed, using the deterministic ranking: %s", exc)
+        first_line = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
+        return Recommendation(
+            fallback.recommended,
+            fallback.confidence,
+            f"{fallback.reason} (LLM ranking failed: {first_line}; deterministic ranking used)",
+            fallback.alternatives,
+        )
+    finally:
+        if owned is not None:
+            owned.close()
+    best = ranked[0]
+    if best.confidence >= threshold:
+        return Recommendation(best.agent, best.confidence, f"LLM: {best.reason}", ranked[1 : top + 1])
+    reason = f"LLM: no candidate is a confident match (best: {best.agent} at {best.confidence:.2f}); work directly"
+    return Recommendation(None, best.confidence, reason, ranked[:top])

@@ -1,0 +1,185 @@
+"""The words of a task or an agent, as routing compares them.
+
+Whole words, lowercased, with light stemming ("testing", "tests" -> "test"), a few general abbreviations
+(k8s = kubernetes, db = database, pg = postgres...), spellings like C++ / C# / .NET kept whole, and stopwords
+(including the filler of agent descriptions: "expert", "proactively"...) dropped. ``split_examples`` takes the
+``<example>`` blocks many descriptions carry apart.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+STOPWORDS = frozenset(
+    """a an the and or but if then else of to in on at by for with from into onto over under about as is are
+    was were be been being it its this that these those there here we our us you your i me my they them their
+    he she his her not no nor so too very can could should would will shall may might must do does did done
+    doing have has had having just only also than when where which who whom whose what why how all any each
+    every some such more most other same own both few via per etc e g ie eg s t ll ve re d m
+    use used using uses need needs needed make makes making made get gets add adds added adding new now
+    instead up out like want wants way ways work working works thing things one two three sure please
+    expert experts specialist specialists pro master masters agent agents proactively user assistant
+    example examples context commentary invoke invoked specializing specializes specialized focus focusing
+    focused handles handle handling best practices modern task tasks""".split()
+)
+
+# Words that are the same thing in another spelling; each maps to the words it stands for.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "k8s": ("kubernetes",),
+    "kube": ("kubernetes",),
+    "db": ("database",),
+    "dbs": ("database",),
+    "js": ("javascript",),
+    "ts": ("typescript",),
+    "pg": ("postgres",),
+    "postgresql": ("postgres",),
+    "psql": ("postgres",),
+    "py": ("python",),
+    "golang": ("go",),
+    "mongo": ("mongodb",),
+    "nodejs": ("node",),
+    "vuejs": ("vue",),
+    "reactjs": ("react",),
+    "nextjs": ("next", "nextjs"),
+    "ml": ("machine", "learning"),
+    "ai": ("ai", "llm"),
+    "llms": ("llm",),
+    "auth": ("authentication",),
+    "authn": ("authentication",),
+    "authz": ("authorization",),
+    "a11y": ("accessibility",),
+    "i18n": ("internationalization",),
+    "perf": ("performance",),
+    "deps": ("dependency",),
+    "repo": ("repository",),
+    "repos": ("repository",),
+    "config": ("configuration",),
+    "configs": ("configuration",),
+    "doc": ("documentation",),
+    "docs": ("documentation",),
+    "e2e": ("end", "e2e"),
+    "cicd": ("ci", "cd"),
+    "gh": ("github",),
+    "tf": ("terraform",),
+    "iac": ("infrastructure", "code"),
+    "sqs": ("sqs", "aws"),
+    "s3": ("s3", "aws"),
+    "ec2": ("ec2", "aws"),
+    "gke": ("gke", "kubernetes"),
+    "eks": ("eks", "kubernetes"),
+    "aks": ("aks", "kubernetes"),
+    "rn": ("react", "native"),
+    "oidc": ("openid", "oidc"),
+    "sso": ("sso", "authentication"),
+    # what a task asks for, said through one of its instances: an attack names security work
+    "auditor": ("audit",),
+    "auditors": ("audit",),
+    "injection": ("injection", "security"),
+    "xss": ("xss", "security"),
+    "csrf": ("csrf", "security"),
+    "reentrancy": ("reentrancy", "security"),
+    "vulnerability": ("vulnerability", "security"),
+    "vulnerabilities": ("vulnerability", "security"),
+}
+
+_SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring check, pattern, replacement)
+    ("c++", re.compile(r"c\+\+"), " cpp "),
+    ("c#", re.compile(r"(?<![a-z0-9])c#"), " csharp "),
+    ("f#", re.compile(r"(?<![a-z0-9])f#"), " fsharp "),
+    (".net", re.compile(r"(?<![a-z0-9])\.net\b"), " dotnet "),
+    (".js", re.compile(r"\b([a-z]+)\.js\b"), r" \1js "),
+)
+_WORD = re.compile(r"[a-z0-9]+")
+_SUFFIXES: tuple[str, ...] = (
+    "izations", "ization", "isations", "isation", "ations", "ation", "izers", "izer", "izing", "ized", "izes",
+    "ize", "ises", "ised", "ising", "ise", "ities", "ity", "ments", "ment", "ances", "ance", "ives", "ive",
+    "ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s",
+)  # fmt: skip
+_EXAMPLE_BLOCK = re.compile(r"<example>(.*?)(?:</example>|$)", re.DOTALL | re.IGNORECASE)
+_EXAMPLE_USER = re.compile(
+    r"user:\s*(?:\"([^\"]+)\"|'([^']+)'|(.+?))\s*(?=assistant:|<commentary>|\n|$)", re.IGNORECASE | re.DOTALL
+)
+
+
+def stem(word: str) -> str:
+    """A light, deterministic stemmer: strip one common suffix (twice at most), undouble, drop a final e.
+
+    "testing", "tests", "tester" -> "test"; "optimize", "optimization" -> "optim"; "latest" stays.
+    """
+    for _ in range(2):
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+                word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+                break
+        else:
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz" and not word[-1].isdigit():
+        word = word[:-1]
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]
+    return word
+
+
+def words(text: str) -> list[tuple[str, str]]:
+    """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
+    lowered = text.lower()
+    for marker, pattern, replacement in _SPELLINGS:
+        if marker in lowered:
+            lowered = pattern.sub(replacement, lowered)
+    return [pair for word in _WORD.findall(lowered) for pair in _word_terms(word)]
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_terms(word: str) -> tuple[tuple[str, str], ...]:
+    if word.isdigit():
+        return ()
+    return tuple((word, stem(expanded)) for expanded in SYNONYMS.get(word, (word,)) if expanded not in STOPWORDS)
+
+
+def terms(text: str) -> list[str]:
+    """The terms of ``text`` in order (see ``words``)."""
+    return [term for _, term in words(text)]
+
+
+def _as_texts(value: Any) -> list[str]:
+    """A frontmatter value that should be a list of strings (a lone string is accepted)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [str(item) for item in value if isinstance(item, (str, int, float))]
+    return []
+
+
+def split_examples(description: str) -> tuple[str, list[str], str]:
+    """(description without ``<example>`` blocks, the blocks' user lines, the rest of the blocks)."""
+    users: list[str] = []
+    rest: list[str] = []
+    for block in _EXAMPLE_BLOCK.findall(description):
+        for match in _EXAMPLE_USER.finditer(block):
+            users.append(next(group for group in match.groups() if group).strip())
+        rest.append(_EXAMPLE_USER.sub(" ", re.sub(r"assistant:.*?(?=<commentary>|user:|$)", " ", block, flags=re.S)))
+    main = _EXAMPLE_BLOCK.sub(" ", description)
+    main = re.sub(r"\bExamples?:\s*$", " ", main.strip())
+    return main, users, " ".join(rest)
+
+
+# Where what a task asks for ends and its context begins: "Write unit tests | for the ISBN validator",
+# "Plan the migration | from the PHP 5.6 app to Symfony 7".
+_HEAD_END = re.compile(
+    r"\b(?:for|in|on|with|from|to|of|into|behind|using|via|by|at|across|between|under|that|so|when|where|which|"
+    r"after|before|during|per|without)\b|[:;,.(]"
+)
+
+
+def head_terms(task: str) -> frozenset[str]:
+    """The terms of what ``task`` asks for: each line up to its first preposition or punctuation mark. A line of
+    one word (a group's heading above its task titles) asks for nothing."""
+    head: set[str] = set()
+    for line in task.lower().splitlines():
+        match = _HEAD_END.search(line.strip(), 1)
+        line_terms = terms(line.strip()[: match.start()] if match else line)
+        if len(terms(line)) > 1:
+            head.update(line_terms)
+    return frozenset(head)
