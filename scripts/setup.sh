@@ -31,3 +31,24 @@ if [ ! -x "$CLAUDE_PREFIX/node_modules/.bin/claude" ]; then
   npm install --silent --no-audit --no-fund --prefix "$CLAUDE_PREFIX" "@anthropic-ai/claude-code@$CLAUDE_VERSION" >&2
 fi
 export RALPHY_TEST_CLAUDE_BIN="$CLAUDE_PREFIX/node_modules/.bin/claude"
+
+# Headless Chromium for the report's browser tests (tests/report, tests/e2e/test_report.py). Only when it is
+# missing, only for the tests (scripts/test sets RALPHY_SETUP_CHROMIUM=1; the demo does not need it), and only
+# where we can install it (apt-get, as root or with password-less sudo); otherwise those
+# tests skip and say why.
+if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && [ -z "${RALPHY_TEST_CHROMIUM:-}" ] \
+    && [ "${RALPHY_SETUP_CHROMIUM:-}" = 1 ] && command -v apt-get >/dev/null; then
+  as_root=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then as_root="sudo -n"; else as_root="none"; fi
+  fi
+  if [ "$as_root" != "none" ]; then
+    echo "Installing chromium (Debian's package) for the browser tests ..." >&2
+    log="$(mktemp)"
+    if ! { $as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y -qq chromium; } >"$log" 2>&1; then
+      echo "setup: could not install chromium (the browser tests will be skipped):" >&2
+      tail -5 "$log" >&2
+    fi
+    rm -f "$log"
+  fi
+fi

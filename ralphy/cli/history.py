@@ -114,16 +114,11 @@ def questions(project_dir: Path, as_json: bool) -> None:
 @project_dir_argument
 def answer(question_id: int, text: str, project_dir: Path) -> None:
     """Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it."""
-    from ralphy.errors import StoreError
+    from ralphy.answers import answer_question
 
     if not text.strip():
         raise click.UsageError("the answer is empty")
-    store = _open_existing(project_dir)
-    if store is None:
-        raise StoreError(f"there is no question {question_id}: {project_dir} has no runs yet")
-    with store:
-        store.answer_question(question_id, text)
-        question = store.question(question_id)
+    question = answer_question(project_dir, question_id, text)
     click.echo(f"Answered question {question_id}. Run `ralphy dev` to resume Claude's session with the answer.")
     if not question.session_id:
         click.echo("Note: no Claude session was recorded for it; the answer cannot be delivered by resuming.", err=True)

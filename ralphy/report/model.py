@@ -1,0 +1,577 @@
+"""The report of one run, built from the SQLite history through a read-only connection.
+
+``load_report(project_dir, run_id=None)`` reads ``.ralphy/ralphy.db`` without writing a byte (``mode=ro``; no
+migration, no lock), and gives a ``RunReport``: the run, per task group who did it, per agent what it did and
+cost, the iterations, the questions and the breaker trips. Columns added by later migrations (verification,
+evidence per delegation, live questions, versions) are read when the database has them and left empty when it
+has not, so a report of an old history works. Every text in it came from the model, TASKS.md or agent files:
+it is data, escaped when the page is rendered.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from ralphy.errors import StoreError
+
+CLAIM_LIMIT = 4000  # characters of "Claude says" kept per iteration; the transcript has the rest
+TEXT_LIMIT = 2000  # characters kept of other long texts (errors, questions, answers)
+
+
+# --------------------------------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class TaskDone:
+    """A task of TASKS.md completed in the run."""
+
+    id: str
+    title: str
+    group: str
+    handled_by: str  # an agent name or "direct"
+    iteration: int
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the event stream showed a delegation doing (None where the history does not have it)."""
+
+    files: tuple[str, ...] | None = None
+    tokens: int | None = None
+    seconds: float | None = None
+    cost_usd: float | None = None
+    tool_uses: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        return all(v is None for v in (self.files, self.tokens, self.seconds, self.cost_usd, self.tool_uses))
+
+
+@dataclass(frozen=True)
+class DelegationView:
+    iteration: int
+    agent: str
+    description: str
+    task_ids: tuple[str, ...]
+    status: str
+    error: str | None
+    evidence: Evidence
+    verified: bool | None = None
+
+
+@dataclass
+class GroupView:
+    """One task group of TASKS.md, as far as the run got with it."""
+
+    name: str
+    tasks: list[TaskDone] = field(default_factory=list)
+    delegations: list[DelegationView] = field(default_factory=list)
+    verified: bool | None = None  # None: no verification recorded
+
+    @property
+    def handled_by(self) -> list[str]:
+        """Who completed its tasks, in order of first appearance (agent names and/or "direct")."""
+        return list(dict.fromkeys(t.handled_by for t in self.tasks))
+
+    @property
+    def task_ids(self) -> list[str]:
+        return [t.id for t in self.tasks]
+
+
+@dataclass
+class AgentView:
+    """One agent (or "direct", the main agent's own work) over the run."""
+
+    name: str
+    delegations: int = 0
+    failed: int = 0
+    tasks: int = 0
+    task_ids: list[str] = field(default_factory=list)
+    tokens: int | None = None
+    seconds: float | None = None
+    cost_usd: float | None = None
+    cost_share: float | None = None  # of the run's cost, when the history has cost per delegation
+
+
+@dataclass(frozen=True)
+class IterationView:
+    n: int
+    started_at: datetime
+    finished_at: datetime | None
+    duration_seconds: float | None
+    outcome: str | None  # None: not finished (running, or ralphy was killed)
+    is_error: bool | None
+    error: str | None
+    cost_usd: float | None
+    num_turns: int | None
+    breaker_state: str | None
+    breaker_reason: str | None
+    resumed_session: str | None
+    session_id: str | None
+    claim: str | None  # Claude's final text: shown, never trusted
+    claim_cut: int  # characters of the claim left out
+    tasks: tuple[TaskDone, ...]
+    delegations: tuple[DelegationView, ...]
+    tasks_done: int  # tasks completed so far in the run, after this iteration
+    cost_so_far: float
+    verified: bool | None = None
+    verify_summary: str | None = None
+    cli_version: str | None = None
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    id: int
+    run_id: int
+    iteration: int
+    text: str
+    asked_at: datetime
+    answer: str | None
+    answered_at: datetime | None
+    answered_by: str | None
+    delivered: bool
+    header: str | None = None
+    options: tuple[str, ...] = ()
+
+    @property
+    def pending(self) -> bool:
+        return self.answered_at is None
+
+
+@dataclass(frozen=True)
+class Trip:
+    """The breaker left "closed" (or opened) after an iteration."""
+
+    iteration: int
+    state: str
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class RunBrief:
+    id: int
+    started_at: datetime
+    status: str
+
+
+@dataclass
+class RunReport:
+    project: str
+    run_id: int
+    started_at: datetime
+    finished_at: datetime | None
+    status: str
+    reason: str | None
+    exit_code: int | None
+    duration_seconds: float | None
+    cost_usd: float
+    turns: int
+    tasks_done: int
+    tasks_total: int | None
+    cli_version: str | None
+    ralphy_version: str | None
+    argv: list[str]
+    iterations: list[IterationView]
+    groups: list[GroupView]
+    agents: list[AgentView]
+    questions: list[QuestionView]
+    trips: list[Trip]
+    runs: list[RunBrief]
+    generated_at: datetime
+
+    @property
+    def running(self) -> bool:
+        return self.finished_at is None
+
+    @property
+    def delegated_tasks(self) -> int:
+        return sum(1 for it in self.iterations for t in it.tasks if t.handled_by != "direct")
+
+    @property
+    def pending_questions(self) -> list[QuestionView]:
+        return [q for q in self.questions if q.pending]
+
+
+# ------------------------------------------------------------------------------------------------- reading
+
+
+def db_file(project_dir: str | Path) -> Path:
+    from ralphy.store import db_path
+
+    return db_path(project_dir)
+
+
+def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connection:
+    """A read-only connection to a ralphy history (StoreError for a missing, foreign or unreadable file).
+
+    The file is first looked at with ``immutable=1`` when no ``-wal`` is beside it (nothing is created next to
+    a file that may not be ralphy's), then opened ``mode=ro`` like any reader of a WAL database. ``snapshot``:
+    a one-off read, also ``immutable`` when no ``-wal`` is there (no writer has it open), so not even the
+    ``-wal``/``-shm`` files appear.
+    """
+    from ralphy.store import APPLICATION_ID
+
+    if not path.is_file():
+        raise StoreError(f"{path}: no history here yet (run `ralphy dev` first)")
+    uri = path.resolve().as_uri()
+    immutable = "" if Path(f"{path}-wal").exists() else "&immutable=1"
+    try:
+        probe = sqlite3.connect(f"{uri}?mode=ro{immutable}", uri=True)
+        try:
+            app_id = probe.execute("PRAGMA application_id").fetchone()[0]
+            tables = {row[0] for row in probe.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
+    if app_id != APPLICATION_ID or not {"runs", "iterations"} <= tables:
+        raise StoreError(f"{path}: not a ralphy history (an SQLite database of another application)")
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro{immutable if snapshot else ''}", uri=True, timeout=5.0,
+                             check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open: {exc}") from None
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def load_report(project_dir: str | Path, run_id: int | None = None) -> RunReport:
+    """The report of run ``run_id`` (default: the last run) of the project's history."""
+    path = db_file(project_dir)
+    project = str(Path(project_dir).resolve())
+    db = connect_readonly(path, snapshot=True)
+    try:
+        return read_report(db, run_id, project=project, path=path)
+    except StoreError:
+        if Path(f"{path}-wal").exists():  # a writer started while the file was read as immutable: read again
+            db.close()
+            db = connect_readonly(path)
+            return read_report(db, run_id, project=project, path=path)
+        raise
+    finally:
+        db.close()
+
+
+def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, path: Path | str = "ralphy.db") -> RunReport:
+    """Build the report from an open (read-only) connection, in one read transaction."""
+    try:
+        db.execute("BEGIN")
+        try:
+            return _read(db, run_id, project, path)
+        finally:
+            db.execute("COMMIT")
+    except sqlite3.OperationalError as exc:
+        raise StoreError(f"{path}: cannot read the history: {exc}") from None
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: the database is damaged: {exc}") from None
+
+
+def history_version(db: sqlite3.Connection) -> tuple[int, ...]:
+    """Changes whenever the history does (a cheap poll for the live dashboard)."""
+    row = db.execute(
+        """SELECT (SELECT count(*) FROM runs), (SELECT max(id) FROM runs),
+                  (SELECT count(*) FROM runs WHERE finished_at IS NOT NULL),
+                  (SELECT count(*) FROM iterations), (SELECT count(*) FROM iterations WHERE finished_at IS NOT NULL),
+                  (SELECT count(*) FROM questions), (SELECT count(*) FROM questions WHERE answered_at IS NOT NULL),
+                  (SELECT count(*) FROM questions WHERE delivered_iteration_id IS NOT NULL),
+                  (SELECT count(*) FROM delegations), (SELECT count(*) FROM task_outcomes)"""
+    ).fetchone()
+    return tuple(-1 if v is None else v for v in row)
+
+
+def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path | str) -> RunReport:
+    runs = db.execute("SELECT * FROM runs ORDER BY id").fetchall()
+    if not runs:
+        raise StoreError(f"{path}: no runs yet (run `ralphy dev` first)")
+    if run_id is None:
+        run = runs[-1]
+    else:
+        found = [r for r in runs if r["id"] == run_id]
+        if not found:
+            ids = ", ".join(str(r["id"]) for r in runs[-5:])
+            raise StoreError(f"{path}: there is no run {run_id} (the last runs are {ids})")
+        run = found[0]
+    rid = run["id"]
+    iteration_rows = db.execute("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (rid,)).fetchall()
+    delegation_rows = _by_iteration(db, "delegations", rid)
+    task_rows = _by_iteration(db, "task_outcomes", rid)
+    question_rows = db.execute(
+        """SELECT q.*, i.n AS iteration_n, i.run_id AS run_id FROM questions q
+           JOIN iterations i ON i.id = q.iteration_id
+           WHERE i.run_id = ? OR q.answered_at IS NULL ORDER BY q.id""",
+        (rid,),
+    ).fetchall()
+
+    iterations: list[IterationView] = []
+    done = 0
+    cost = 0.0
+    for row in iteration_rows:
+        n = row["n"]
+        tasks = tuple(
+            TaskDone(t["task_id"], t["title"], t["group_name"], t["handled_by"], n) for t in task_rows.get(row["id"], [])
+        )
+        delegations = tuple(_delegation(d, n) for d in delegation_rows.get(row["id"], []))
+        done = _int(_get(row, "tasks_done")) if _get(row, "tasks_done") is not None else done + len(tasks)
+        cost += row["cost_usd"] or 0.0
+        claim, cut = _clip(row["result_text"], CLAIM_LIMIT)
+        started, finished = _time(row["started_at"]), _time(row["finished_at"])
+        iterations.append(
+            IterationView(
+                n=n, started_at=started, finished_at=finished, duration_seconds=_span(started, finished),
+                outcome=row["outcome"], is_error=None if row["is_error"] is None else bool(row["is_error"]),
+                error=_clip(row["error"], TEXT_LIMIT)[0], cost_usd=row["cost_usd"], num_turns=row["num_turns"],
+                breaker_state=row["breaker_state"], breaker_reason=row["breaker_reason"],
+                resumed_session=row["resumed_session"], session_id=row["session_id"], claim=claim, claim_cut=cut,
+                tasks=tasks, delegations=delegations, tasks_done=done, cost_so_far=cost,
+                verified=_bool(_get(row, "verified")), verify_summary=_clip(_verify_summary(row), TEXT_LIMIT)[0],
+                cli_version=_get(row, "cli_version", "claude_version"),
+            )  # fmt: skip
+        )
+
+    started, finished = _time(run["started_at"]), _time(run["finished_at"])
+    tasks_total = _get(run, "tasks_total")
+    tasks_done = _get(run, "tasks_done")
+    cli_version = _get(run, "cli_version", "claude_version") or next(
+        (it.cli_version for it in reversed(iterations) if it.cli_version), None
+    ) or _cli_version_from_transcripts(iteration_rows)
+    return RunReport(
+        project=project, run_id=rid, started_at=started, finished_at=finished, status=run["status"],
+        reason=run["reason"], exit_code=run["exit_code"], duration_seconds=_span(started, finished),
+        cost_usd=cost, turns=sum(it.num_turns or 0 for it in iterations),
+        tasks_done=_int(tasks_done) if tasks_done is not None else done,
+        tasks_total=None if tasks_total is None else _int(tasks_total),
+        cli_version=cli_version, ralphy_version=_get(run, "ralphy_version"), argv=_json_list(run["argv_json"]),
+        iterations=iterations, groups=_groups(iterations), agents=_agents(iterations, cost),
+        questions=[_question(q) for q in question_rows], trips=_trips(iterations),
+        runs=[RunBrief(r["id"], _time(r["started_at"]), r["status"]) for r in runs],
+        generated_at=datetime.now(timezone.utc),
+    )  # fmt: skip
+
+
+def _by_iteration(db: sqlite3.Connection, table: str, run_id: int) -> dict[int, list[sqlite3.Row]]:
+    rows: dict[int, list[sqlite3.Row]] = {}
+    for row in db.execute(
+        f"""SELECT t.* FROM {table} t JOIN iterations i ON i.id = t.iteration_id
+            WHERE i.run_id = ? ORDER BY t.id""",
+        (run_id,),
+    ):
+        rows.setdefault(row["iteration_id"], []).append(row)
+    return rows
+
+
+# ----------------------------------------------------------------------------------------------- assembling
+
+
+def _delegation(row: sqlite3.Row, n: int) -> DelegationView:
+    files = _get(row, "files_changed_json", "files_json", "files_changed")
+    evidence_json = _get(row, "evidence_json")
+    extra: Mapping[str, Any] = {}
+    if isinstance(evidence_json, str):
+        try:
+            loaded = json.loads(evidence_json)
+        except ValueError:
+            loaded = None
+        extra = loaded if isinstance(loaded, dict) else {}
+    if files is None:
+        files = extra.get("files_changed", extra.get("files"))
+    file_list = _json_list(files) if isinstance(files, str) else (list(files) if isinstance(files, list) else None)
+    seconds = _get(row, "duration_seconds", "duration_s")
+    millis = _get(row, "duration_ms")
+    if seconds is None and millis is not None:
+        seconds = _num(millis) / 1000 if _num(millis) is not None else None
+    if seconds is None:
+        seconds = extra.get("duration_seconds", extra.get("duration_s"))
+        if seconds is None and extra.get("duration_ms") is not None:
+            seconds = _num(extra["duration_ms"]) / 1000 if _num(extra["duration_ms"]) is not None else None
+    evidence = Evidence(
+        files=None if file_list is None else tuple(str(f) for f in file_list),
+        tokens=_int_or_none(_get(row, "tokens", "total_tokens") if _get(row, "tokens", "total_tokens") is not None
+                            else extra.get("tokens", extra.get("total_tokens"))),
+        seconds=_num(seconds),
+        cost_usd=_num(_get(row, "cost_usd") if _get(row, "cost_usd") is not None else extra.get("cost_usd")),
+        tool_uses=_int_or_none(_get(row, "tool_uses") if _get(row, "tool_uses") is not None
+                               else extra.get("tool_uses", extra.get("tool_use_count"))),
+    )  # fmt: skip
+    return DelegationView(
+        iteration=n, agent=row["agent"], description=row["description"], task_ids=tuple(_json_list(row["task_ids_json"])),
+        status=row["status"], error=_clip(row["error"], TEXT_LIMIT)[0], evidence=evidence,
+        verified=_bool(_get(row, "verified")),
+    )  # fmt: skip
+
+
+def _groups(iterations: Sequence[IterationView]) -> list[GroupView]:
+    groups: dict[str, GroupView] = {}
+    seen: dict[str, set[int]] = {}
+    for it in iterations:
+        for task in it.tasks:
+            group = groups.setdefault(task.group, GroupView(task.group))
+            group.tasks.append(task)
+            for d in _delegations_for(task, it.delegations):
+                if id(d) not in seen.setdefault(task.group, set()):
+                    seen[task.group].add(id(d))
+                    group.delegations.append(d)
+    verified_after = {it.n: it.verified for it in iterations}
+    for group in groups.values():
+        known = [v for v in (verified_after[n] for n in dict.fromkeys(t.iteration for t in group.tasks))
+                 if v is not None]
+        known += [d.verified for d in group.delegations if d.verified is not None]
+        group.verified = all(known) if known else None
+    return list(groups.values())
+
+
+def _delegations_for(task: TaskDone, delegations: Iterable[DelegationView]) -> list[DelegationView]:
+    """The delegation(s) of the task's iteration that did it: to its agent and naming its id, else to its agent."""
+    if task.handled_by == "direct":
+        return []
+    mine = [d for d in delegations if d.agent == task.handled_by]
+    naming = [d for d in mine if task.id in d.task_ids]
+    return naming or [d for d in mine if d.status == "completed"][:1] or mine[:1]
+
+
+def _agents(iterations: Sequence[IterationView], run_cost: float) -> list[AgentView]:
+    agents: dict[str, AgentView] = {}
+    for it in iterations:
+        for d in it.delegations:
+            a = agents.setdefault(d.agent, AgentView(d.agent))
+            a.delegations += 1
+            a.failed += d.status == "failed"
+            e = d.evidence
+            if e.tokens is not None:
+                a.tokens = (a.tokens or 0) + e.tokens
+            if e.seconds is not None:
+                a.seconds = (a.seconds or 0.0) + e.seconds
+            if e.cost_usd is not None:
+                a.cost_usd = (a.cost_usd or 0.0) + e.cost_usd
+        for t in it.tasks:
+            a = agents.setdefault(t.handled_by, AgentView(t.handled_by))
+            a.tasks += 1
+            a.task_ids.append(t.id)
+    for a in agents.values():
+        if a.cost_usd is not None and run_cost > 0:
+            a.cost_share = min(1.0, a.cost_usd / run_cost)
+    direct = agents.pop("direct", None)
+    ordered = sorted(agents.values(), key=lambda a: (-a.tasks, -a.delegations, a.name))
+    return ordered + ([direct] if direct else [])
+
+
+def _trips(iterations: Sequence[IterationView]) -> list[Trip]:
+    """Each time the breaker moved to half_open or open after an iteration, with its reason."""
+    trips = []
+    previous = "closed"
+    for it in iterations:
+        state = it.breaker_state
+        if state and state != previous and state != "closed":
+            trips.append(Trip(it.n, state, it.breaker_reason))
+        previous = state or previous
+    return trips
+
+
+def _question(row: sqlite3.Row) -> QuestionView:
+    options = _get(row, "options_json")
+    opts: list[Any] = _json_list(options) if isinstance(options, str) else []
+    labels = tuple(str(o.get("label", o)) if isinstance(o, dict) else str(o) for o in opts)
+    return QuestionView(
+        id=row["id"], run_id=row["run_id"], iteration=row["iteration_n"], text=_clip(row["text"], TEXT_LIMIT * 4)[0] or "",
+        asked_at=_time(row["asked_at"]), answer=_clip(row["answer"], TEXT_LIMIT)[0],
+        answered_at=_time(row["answered_at"]), answered_by=row["answered_by"],
+        delivered=row["delivered_iteration_id"] is not None, header=_get(row, "header"), options=labels,
+    )  # fmt: skip
+
+
+def _verify_summary(row: sqlite3.Row) -> str | None:
+    for name in ("verify_summary", "verify_reason", "verify_error", "verify_output"):
+        value = _get(row, name)
+        if isinstance(value, str) and value.strip():
+            return value
+    return None
+
+
+def _cli_version_from_transcripts(rows: Sequence[sqlite3.Row]) -> str | None:
+    """The CLI version from the ``system/init`` line of the run's first transcript still on disk."""
+    for row in rows:
+        path = row["transcript_path"]
+        if not path:
+            continue
+        try:
+            with open(path, "rb") as fh:
+                for _ in range(20):
+                    line = fh.readline(1 << 20)
+                    if not line:
+                        break
+                    try:
+                        event = json.loads(line)
+                    except ValueError:
+                        continue
+                    if isinstance(event, dict) and event.get("type") == "system" and event.get("subtype") == "init":
+                        version = event.get("claude_code_version")
+                        return version if isinstance(version, str) else None
+        except OSError:
+            continue
+    return None
+
+
+# ------------------------------------------------------------------------------------------------- helpers
+
+
+def _get(row: sqlite3.Row, *names: str) -> Any:
+    keys = row.keys()
+    for name in names:
+        if name in keys and row[name] is not None:
+            return row[name]
+    return None
+
+
+def _time(text: str | None) -> datetime | None:  # type: ignore[return]
+    if text is None:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _span(start: datetime | None, end: datetime | None) -> float | None:
+    return None if start is None or end is None else max(0.0, (end - start).total_seconds())
+
+
+def _clip(text: str | None, limit: int) -> tuple[str | None, int]:
+    if text is None:
+        return None, 0
+    text = str(text)
+    return (text, 0) if len(text) <= limit else (text[:limit], len(text) - limit)
+
+
+def _json_list(text: Any) -> list[Any]:
+    try:
+        value = json.loads(text) if isinstance(text, str) else text
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _num(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if value == value and abs(value) != float("inf") else None
+
+
+def _int(value: Any) -> int:
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def _int_or_none(value: Any) -> int | None:
+    number = _num(value)
+    return None if number is None else int(number)
+
+
+def _bool(value: Any) -> bool | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value.lower() in ("1", "true", "yes", "passed", "ok")
+    return bool(value)

@@ -1,0 +1,280 @@
+"""The report page built from real SQLite histories written through the Store: the facts a reader looks for.
+
+Each history is written by hand below, with what the page must say worked out beforehand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ralphy.cli import cli
+from ralphy.errors import StoreError
+from ralphy.report import load_report, render_report
+from ralphy.store import Store, db_path
+from tests.report.histories import T0, long_run
+from tests.report.page import read, rows, section_text
+
+HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+def delegation_run(project: Path) -> None:
+    """Two iterations: #1 delegates Core library (1.1, 1.2) to tdd-orchestrator and does 2.1 directly; #2 asks."""
+    with Store.open(project) as store:
+        run = store.start_run(started_at=T0, argv=["ralphy", "dev"])
+        it = store.start_iteration(run, 1, started_at=T0, prompt_chars=3000)
+        store.add_delegation(it, tool_use_id="t1", agent="tdd-orchestrator", description="Tasks 1.1, 1.2: Core library",
+                             task_ids=["1.1", "1.2"], status="completed")
+        store.add_task_outcome(it, task_id="1.1", title="Add a greet function", group="Core library",
+                               handled_by="tdd-orchestrator")
+        store.add_task_outcome(it, task_id="1.2", title="Reject an empty name", group="Core library",
+                               handled_by="tdd-orchestrator")
+        store.add_task_outcome(it, task_id="2.1", title="Write the usage section", group="Documentation",
+                               handled_by="direct")
+        store.finish_iteration(it, outcome="ok", finished_at=T0 + 90, session_id="s1", cost_usd=0.25, num_turns=9,
+                               breaker_state="closed", result_text="All three tasks are done and tested.")
+        it2 = store.start_iteration(run, 2, started_at=T0 + 100, prompt_chars=3100)
+        store.add_question(it2, session_id="s2", text="Should greet() accept None?", confidence=0.9, asked_at=T0 + 130)
+        store.finish_iteration(it2, outcome="question", finished_at=T0 + 130, session_id="s2", cost_usd=0.05,
+                               num_turns=2, breaker_state="closed", result_text="Should greet() accept None?")
+        store.finish_run(run, status="question", reason="Claude asked: Should greet() accept None?", exit_code=4,
+                         finished_at=T0 + 131)
+
+
+def page_of(project: Path, run_id: int | None = None) -> str:
+    return render_report(load_report(project, run_id))
+
+
+def test_delegation_run_says_who_did_which_group(tmp_path):
+    delegation_run(tmp_path)
+    html = page_of(tmp_path)
+    groups = rows(html, "group")
+    assert [g[:4] for g in groups] == [
+        ["Core library", "tdd-orchestrator", "1.1 1.2", "not checked"],
+        ["Documentation", "direct", "2.1", "not checked"],
+    ]
+    assert groups[1][4] == "done directly"
+    agents = rows(html, "agent-row")
+    assert [a[:3] for a in agents] == [["tdd-orchestrator", "1", "2 (1.1, 1.2)"], ["direct", "—", "1 (2.1)"]]
+    run = section_text(html, "run")
+    assert "Run 1 question" in run and "Claude asked: Should greet() accept None?" in run
+    for fact in ("Tasks done 3", "Delegated 2", "Iterations 2", "Duration 2m 11s", "Cost $0.30", "Turns 11",
+                 "Exit code 4", "Started 2026-01-01 00:00:00 UTC"):
+        assert fact in run, fact
+    timeline = rows(html, "iteration")
+    assert [r[:7] for r in timeline] == [
+        ["1", "00:00:00", "ok", "1m 30s", "$0.25", "3 (3)", "closed"],
+        ["2", "00:01:40", "question", "30s", "$0.05", "0 (3)", "closed"],
+    ]
+    assert "→ tdd-orchestrator [1.1, 1.2] completed" in timeline[0][7]
+    assert "✓ 2.1 Write the usage section (Documentation) by direct" in timeline[0][7]
+    assert "Claude says (its own words, not checked) All three tasks are done and tested." in timeline[0][7]
+    questions = section_text(html, "questions")
+    assert "run 1, iteration 2" in questions and "Should greet() accept None?" in questions
+    assert 'ralphy answer 1 "..."' in questions
+    assert section_text(html, "breaker") == "Circuit breaker It stayed closed."
+
+
+def test_static_page_is_self_contained_and_has_no_script(tmp_path):
+    delegation_run(tmp_path)
+    html = page_of(tmp_path)
+    page = read(html)
+    assert page.scripts == 0
+    csp = [a["content"] for tag, a in page.tags if tag == "meta" and a.get("http-equiv") == "Content-Security-Policy"]
+    assert csp and "default-src 'none'" in csp[0] and "script-src" not in csp[0]
+    fetching = [(tag, a) for tag, a in page.tags if {"src", "href", "action"} & set(a)]
+    assert fetching == []  # nothing loaded, nothing linked: it works from file://, a mail, a CI artifact
+    assert "url(" not in html and "@import" not in html
+    assert html.count("<svg") == 1  # the chart, drawn inline
+
+
+def test_untrusted_text_is_escaped_everywhere(tmp_path):
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0, argv=["ralphy", "dev", HOSTILE])
+        it = store.start_iteration(run, 1, started_at=T0)
+        store.add_delegation(it, tool_use_id="t", agent=HOSTILE, description=HOSTILE, task_ids=[HOSTILE],
+                             status="failed", error=HOSTILE)
+        store.add_task_outcome(it, task_id=HOSTILE, title=HOSTILE, group=HOSTILE, handled_by=HOSTILE)
+        store.add_question(it, session_id=None, text=HOSTILE, confidence=1.0)
+        store.finish_iteration(it, outcome="failed", finished_at=T0 + 1, error=HOSTILE, breaker_state="open",
+                               breaker_reason=HOSTILE, result_text=HOSTILE + "</blockquote></details></td>")
+        store.finish_run(run, status=HOSTILE, reason=HOSTILE, finished_at=T0 + 2)
+    html = page_of(tmp_path)
+    page = read(html)
+    assert page.scripts == 0 and not [t for t, _ in page.tags if t == "img"]
+    assert not any(k.startswith("on") for _, a in page.tags for k in a)
+    assert html.count("&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;") >= 10
+    assert section_text(html, "groups").count(HOSTILE) == 4  # group, who, task id (title attribute aside), agent
+    assert [r[0] for r in rows(html, "iteration")] == ["1"]  # the claim's closing tags did not break the table
+
+
+def test_one_iteration_run_with_no_agents(tmp_path):
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0)
+        it = store.start_iteration(run, 1, started_at=T0)
+        store.add_task_outcome(it, task_id="1", title="Only task", group="Task 1: Only task", handled_by="direct")
+        store.finish_iteration(it, outcome="ok", finished_at=T0 + 5, cost_usd=0.01, breaker_state="closed")
+        store.finish_run(run, status="completed", reason="all 1 tasks in TASKS.md are completed", exit_code=0,
+                         finished_at=T0 + 6)
+    html = page_of(tmp_path)
+    assert rows(html, "group") == [["Task 1: Only task", "direct", "1", "not checked", "done directly"]]
+    assert rows(html, "agent-row") == [["direct", "—", "1 (1)", "—", "—", "—"]]
+    assert len(rows(html, "iteration")) == 1
+    assert "Run 1 completed" in section_text(html, "run")
+    assert 'points="44.0,174.0 904.0,12.0" class="tasks"' in html  # 0 -> 1 of 1 task; plot 44..904 x 12..174
+
+
+def test_interrupted_run_and_an_unfinished_iteration(tmp_path):
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0)
+        it = store.start_iteration(run, 1, started_at=T0)
+        store.finish_iteration(it, outcome="interrupted", finished_at=T0 + 3, is_error=True, error="interrupted",
+                               breaker_state="closed")
+        store.finish_run(run, status="interrupted", reason="interrupted by a signal; state saved", exit_code=130,
+                         finished_at=T0 + 4)
+        killed = store.start_run(started_at=T0 + 10)  # ralphy was killed -9 in its first iteration
+        store.start_iteration(killed, 1, started_at=T0 + 10)
+    first = page_of(tmp_path, 1)
+    assert "Run 1 interrupted" in section_text(first, "run") and "Exit code 130" in section_text(first, "run")
+    assert rows(first, "iteration")[0][2] == "interrupted"
+    assert "No task was completed in this run." in section_text(first, "groups")
+    last = page_of(tmp_path)
+    assert "Run 2 running" in section_text(last, "run") and "Not finished" in section_text(last, "run")
+    assert rows(last, "iteration")[0][2:4] == ["running", "—"]
+    assert "Other runs in this history: run 1 (interrupted)" in re.sub(r"\s+", " ", last)
+
+
+def test_errored_run_shows_the_error_and_breaker_trips(tmp_path):
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0)
+        for n, state, reason in [(1, "closed", None), (2, "half_open", "2 iterations in a row ended in error"),
+                                 (3, "open", "3 iterations in a row ended in error (last: HTTP 529: Overloaded)")]:
+            it = store.start_iteration(run, n, started_at=T0 + 10 * n)
+            store.finish_iteration(it, outcome="failed", finished_at=T0 + 10 * n + 5, is_error=True,
+                                   error="HTTP 529: Overloaded", breaker_state=state, breaker_reason=reason)
+        store.finish_run(run, status="circuit_open", reason="circuit breaker open: 3 iterations in a row ended in "
+                         "error; fix the cause, then run `ralphy reset`", exit_code=3, finished_at=T0 + 40)
+    html = page_of(tmp_path)
+    assert section_text(html, "breaker") == (
+        "Circuit breaker after iteration 2: half_open — 2 iterations in a row ended in error "
+        "after iteration 3: open — 3 iterations in a row ended in error (last: HTTP 529: Overloaded)"
+    )
+    assert all("error: HTTP 529: Overloaded" in r[7] for r in rows(html, "iteration"))
+    assert html.count('class="fail"') == 3 and html.count('class="trip trip-') == 2
+
+
+def test_500_iterations_stay_small(tmp_path):
+    long_run(tmp_path, 500)
+    html = page_of(tmp_path)
+    assert len(html.encode()) < 2_000_000
+    assert len(rows(html, "iteration")) == 500
+    done = "Tasks done " + str(2 * 500 - 2 * (500 // 9))  # a failed delegation every 9th iteration completes nothing
+    assert done in section_text(html, "run")
+    agents = {r[0]: r for r in rows(html, "agent-row")}
+    assert agents["backend-dev"][1] == "166 (55 failed)"  # n % 3 == 0: 166 n in 1..500; all 55 with n % 9 == 0
+    assert len(rows(html, "group")) == 25
+
+
+def test_a_long_claim_is_cut_and_says_so(tmp_path):
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0)
+        it = store.start_iteration(run, 1, started_at=T0)
+        store.finish_iteration(it, outcome="ok", finished_at=T0 + 1, result_text="x" * 10_000)
+    html = page_of(tmp_path)
+    assert "(6000 more characters in the transcript)" in html and "x" * 4001 not in html
+
+
+def test_columns_later_migrations_add_are_shown_when_present(tmp_path):
+    delegation_run(tmp_path)
+    db = sqlite3.connect(db_path(tmp_path))
+    db.execute("ALTER TABLE iterations ADD COLUMN verified INTEGER")
+    db.execute("ALTER TABLE delegations ADD COLUMN files_changed_json TEXT")
+    db.execute("ALTER TABLE delegations ADD COLUMN tokens INTEGER")
+    db.execute("ALTER TABLE delegations ADD COLUMN duration_ms INTEGER")
+    db.execute("ALTER TABLE runs ADD COLUMN tasks_total INTEGER")
+    db.execute("UPDATE iterations SET verified = 1 WHERE n = 1")
+    db.execute("""UPDATE delegations SET files_changed_json = '["src/greet.py", "tests/test_greet.py"]',
+                  tokens = 41200, duration_ms = 38000""")
+    db.execute("UPDATE runs SET tasks_total = 4")
+    db.commit()
+    db.close()
+    html = page_of(tmp_path)
+    assert rows(html, "group")[0][3:] == ["verified", "tdd-orchestrator: 2 files, 41.2k tokens, 38s src/greet.py "
+                                                      "tests/test_greet.py"]
+    assert rows(html, "agent-row")[0][3:] == ["41.2k", "—", "38s"]
+    assert "Tasks done 3/4" in section_text(html, "run")
+
+
+def test_the_history_is_read_not_written(tmp_path):
+    delegation_run(tmp_path)
+    path = db_path(tmp_path)
+    before = hashlib.sha256(path.read_bytes()).hexdigest(), sorted(p.name for p in path.parent.iterdir())
+    render_report(load_report(tmp_path))
+    after = hashlib.sha256(path.read_bytes()).hexdigest(), sorted(p.name for p in path.parent.iterdir())
+    assert after == before
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "not a ralphy history"),
+    (b"this is not a database at all" * 10, "not a usable SQLite database"),
+])  # fmt: skip
+def test_a_file_that_is_not_a_history_is_one_clear_error(tmp_path, content, message):
+    path = db_path(tmp_path)
+    path.parent.mkdir()
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match=message):
+        load_report(tmp_path)
+    assert path.read_bytes() == content
+
+
+def test_another_applications_database_is_refused(tmp_path):
+    path = db_path(tmp_path)
+    path.parent.mkdir()
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE runs (id INTEGER)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="not a ralphy history"):
+        load_report(tmp_path)
+
+
+# ------------------------------------------------------------------------------------------------- the command
+
+
+def test_report_command_writes_the_default_file(tmp_path):
+    delegation_run(tmp_path)
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / ".ralphy" / "reports" / "run1.html"
+    assert result.output.strip() == str(path)
+    assert rows(path.read_text(), "group")[0][:2] == ["Core library", "tdd-orchestrator"]
+
+
+def test_report_command_run_and_output_options(tmp_path):
+    delegation_run(tmp_path)
+    long_run(tmp_path, 3)
+    out = tmp_path / "out" / "first.html"
+    result = CliRunner().invoke(cli, ["report", str(tmp_path), "--run", "1", "-o", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0 and out.is_file()
+    assert "Run 1 question" in section_text(out.read_text(), "run")
+    stdout = CliRunner().invoke(cli, ["report", str(tmp_path), "-o", "-"], catch_exceptions=False)
+    assert "Run 2 completed" in section_text(stdout.output, "run")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--run", "9"], "there is no run 9 (the last runs are 1)"),
+    ([], None),
+])  # fmt: skip
+def test_report_command_errors_are_one_line(tmp_path, args, message):
+    if message:
+        delegation_run(tmp_path)
+    result = CliRunner().invoke(cli, ["report", str(tmp_path), *args])
+    assert result.exit_code == 1
+    expected = message or "no history here yet (run `ralphy dev` first)"
+    assert result.output.count("\n") == 1 and result.output.startswith("ralphy: error: ") and expected in result.output
+    assert not (tmp_path / ".ralphy" / "reports").exists()
