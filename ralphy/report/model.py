@@ -35,6 +35,8 @@ class TaskDone:
     group: str
     handled_by: str  # an agent name or "direct"
     iteration: int
+    verified: bool | None = None  # ralphy's check after the iteration: passed, failed, none ran
+    claimed_without_changes: bool = False  # ticked in an iteration that changed no file but the tasks file
 
 
 @dataclass(frozen=True)
@@ -44,12 +46,14 @@ class Evidence:
     files: tuple[str, ...] | None = None
     tokens: int | None = None
     seconds: float | None = None
-    cost_usd: float | None = None
+    cost_usd: float | None = None  # its share of the iteration's tokens times the iteration's cost
     tool_uses: int | None = None
+    commands: tuple[str, ...] = ()  # the Bash commands it ran
 
     @property
     def empty(self) -> bool:
-        return all(v is None for v in (self.files, self.tokens, self.seconds, self.cost_usd, self.tool_uses))
+        return not self.files and not self.commands and all(
+            v is None for v in (self.tokens, self.seconds, self.cost_usd, self.tool_uses))
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,6 @@ class DelegationView:
     status: str
     error: str | None
     evidence: Evidence
-    verified: bool | None = None
 
 
 @dataclass
@@ -99,6 +102,19 @@ class AgentView:
 
 
 @dataclass(frozen=True)
+class Check:
+    """ralphy's own run of ``verify_command`` (not what Claude said)."""
+
+    command: str
+    passed: bool
+    exit_code: int | None
+    timed_out: bool
+    duration_s: float | None
+    output_tail: str | None
+    output_cut: int
+
+
+@dataclass(frozen=True)
 class IterationView:
     n: int
     started_at: datetime
@@ -119,9 +135,16 @@ class IterationView:
     delegations: tuple[DelegationView, ...]
     tasks_done: int  # tasks completed so far in the run, after this iteration
     cost_so_far: float
-    verified: bool | None = None
-    verify_summary: str | None = None
+    check: Check | None = None
     cli_version: str | None = None
+
+    @property
+    def verified(self) -> bool | None:
+        return None if self.check is None else self.check.passed
+
+    @property
+    def claimed_without_changes(self) -> list[str]:
+        return [t.id for t in self.tasks if t.claimed_without_changes]
 
 
 @dataclass(frozen=True)
@@ -183,6 +206,7 @@ class RunReport:
     trips: list[Trip]
     runs: list[RunBrief]
     generated_at: datetime
+    check: Check | None = None  # the run's last check: a run is completed only when it passed
 
     @property
     def running(self) -> bool:
@@ -300,6 +324,10 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
     iteration_rows = db.execute("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (rid,)).fetchall()
     delegation_rows = _by_iteration(db, "delegations", rid)
     task_rows = _by_iteration(db, "task_outcomes", rid)
+    checks: dict[int | None, list[Check]] = {}
+    if "verifications" in _tables(db):
+        for v in db.execute("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (rid,)):
+            checks.setdefault(v["iteration_id"], []).append(_check(v))
     question_rows = db.execute(
         """SELECT q.*, i.n AS iteration_n, i.run_id AS run_id FROM questions q
            JOIN iterations i ON i.id = q.iteration_id
@@ -313,9 +341,11 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
     for row in iteration_rows:
         n = row["n"]
         tasks = tuple(
-            TaskDone(t["task_id"], t["title"], t["group_name"], t["handled_by"], n) for t in task_rows.get(row["id"], [])
+            TaskDone(t["task_id"], t["title"], t["group_name"], t["handled_by"], n, _bool(_get(t, "verified")),
+                     bool(_get(t, "claimed_without_changes")))
+            for t in task_rows.get(row["id"], [])
         )
-        delegations = tuple(_delegation(d, n) for d in delegation_rows.get(row["id"], []))
+        delegations = tuple(_delegation(d, n, row["cost_usd"]) for d in delegation_rows.get(row["id"], []))
         done = _int(_get(row, "tasks_done")) if _get(row, "tasks_done") is not None else done + len(tasks)
         cost += row["cost_usd"] or 0.0
         claim, cut = _clip(row["result_text"], CLAIM_LIMIT)
@@ -328,8 +358,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
                 breaker_state=row["breaker_state"], breaker_reason=row["breaker_reason"],
                 resumed_session=row["resumed_session"], session_id=row["session_id"], claim=claim, claim_cut=cut,
                 tasks=tasks, delegations=delegations, tasks_done=done, cost_so_far=cost,
-                verified=_bool(_get(row, "verified")), verify_summary=_clip(_verify_summary(row), TEXT_LIMIT)[0],
-                cli_version=_get(row, "cli_version", "claude_version"),
+                check=(checks.get(row["id"]) or [None])[-1], cli_version=_get(row, "cli_version", "claude_version"),
             )  # fmt: skip
         )
 
@@ -350,7 +379,18 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         questions=[_question(q) for q in question_rows], trips=_trips(iterations),
         runs=[RunBrief(r["id"], _time(r["started_at"]), r["status"]) for r in runs],
         generated_at=datetime.now(timezone.utc),
+        check=next((c for cs in reversed(list(checks.values())) for c in reversed(cs)), None) if checks else None,
     )  # fmt: skip
+
+
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+
+
+def _check(row: sqlite3.Row) -> Check:
+    tail, cut = _clip(row["output_tail"], TEXT_LIMIT)
+    return Check(str(row["command"]), bool(row["passed"]), row["exit_code"], bool(row["timed_out"]),
+                 _num(row["duration_s"]), tail, cut)
 
 
 def _by_iteration(db: sqlite3.Connection, table: str, run_id: int) -> dict[int, list[sqlite3.Row]]:
@@ -367,40 +407,31 @@ def _by_iteration(db: sqlite3.Connection, table: str, run_id: int) -> dict[int, 
 # ----------------------------------------------------------------------------------------------- assembling
 
 
-def _delegation(row: sqlite3.Row, n: int) -> DelegationView:
-    files = _get(row, "files_changed_json", "files_json", "files_changed")
-    evidence_json = _get(row, "evidence_json")
-    extra: Mapping[str, Any] = {}
-    if isinstance(evidence_json, str):
+def _delegation(row: sqlite3.Row, n: int, iteration_cost: float | None) -> DelegationView:
+    files = _json_list(_get(row, "files_changed_json"))
+    commands = _json_list(_get(row, "bash_commands_json"))
+    usage_text = _get(row, "usage_json")
+    usage: Mapping[str, Any] = {}
+    if isinstance(usage_text, str):
         try:
-            loaded = json.loads(evidence_json)
+            loaded = json.loads(usage_text)
         except ValueError:
             loaded = None
-        extra = loaded if isinstance(loaded, dict) else {}
-    if files is None:
-        files = extra.get("files_changed", extra.get("files"))
-    file_list = _json_list(files) if isinstance(files, str) else (list(files) if isinstance(files, list) else None)
-    seconds = _get(row, "duration_seconds", "duration_s")
-    millis = _get(row, "duration_ms")
-    if seconds is None and millis is not None:
-        seconds = _num(millis) / 1000 if _num(millis) is not None else None
-    if seconds is None:
-        seconds = extra.get("duration_seconds", extra.get("duration_s"))
-        if seconds is None and extra.get("duration_ms") is not None:
-            seconds = _num(extra["duration_ms"]) / 1000 if _num(extra["duration_ms"]) is not None else None
+        usage = loaded if isinstance(loaded, dict) else {}
+    seconds = _num(_get(row, "duration_s"))
+    if seconds is None and _num(usage.get("duration_ms")) is not None:
+        seconds = _num(usage["duration_ms"]) / 1000  # type: ignore[operator]
+    share = _num(_get(row, "cost_share"))
+    cost = None if share is None or iteration_cost is None else share * iteration_cost
+    has_evidence = "files_changed_json" in row.keys()
     evidence = Evidence(
-        files=None if file_list is None else tuple(str(f) for f in file_list),
-        tokens=_int_or_none(_get(row, "tokens", "total_tokens") if _get(row, "tokens", "total_tokens") is not None
-                            else extra.get("tokens", extra.get("total_tokens"))),
-        seconds=_num(seconds),
-        cost_usd=_num(_get(row, "cost_usd") if _get(row, "cost_usd") is not None else extra.get("cost_usd")),
-        tool_uses=_int_or_none(_get(row, "tool_uses") if _get(row, "tool_uses") is not None
-                               else extra.get("tool_uses", extra.get("tool_use_count"))),
+        files=tuple(str(f) for f in files) if has_evidence else None, tokens=_int_or_none(usage.get("total_tokens")),
+        seconds=seconds, cost_usd=cost, tool_uses=_int_or_none(usage.get("tool_uses")),
+        commands=tuple(str(c) for c in commands),
     )  # fmt: skip
     return DelegationView(
         iteration=n, agent=row["agent"], description=row["description"], task_ids=tuple(_json_list(row["task_ids_json"])),
         status=row["status"], error=_clip(row["error"], TEXT_LIMIT)[0], evidence=evidence,
-        verified=_bool(_get(row, "verified")),
     )  # fmt: skip
 
 
@@ -415,12 +446,9 @@ def _groups(iterations: Sequence[IterationView]) -> list[GroupView]:
                 if id(d) not in seen.setdefault(task.group, set()):
                     seen[task.group].add(id(d))
                     group.delegations.append(d)
-    verified_after = {it.n: it.verified for it in iterations}
     for group in groups.values():
-        known = [v for v in (verified_after[n] for n in dict.fromkeys(t.iteration for t in group.tasks))
-                 if v is not None]
-        known += [d.verified for d in group.delegations if d.verified is not None]
-        group.verified = all(known) if known else None
+        known = [t.verified for t in group.tasks if t.verified is not None]
+        group.verified = None if not known else all(known)  # one failed check after any of its tasks: not verified
     return list(groups.values())
 
 
@@ -481,14 +509,6 @@ def _question(row: sqlite3.Row) -> QuestionView:
         answered_at=_time(row["answered_at"]), answered_by=row["answered_by"],
         delivered=row["delivered_iteration_id"] is not None, header=_get(row, "header"), options=labels,
     )  # fmt: skip
-
-
-def _verify_summary(row: sqlite3.Row) -> str | None:
-    for name in ("verify_summary", "verify_reason", "verify_error", "verify_output"):
-        value = _get(row, name)
-        if isinstance(value, str) and value.strip():
-            return value
-    return None
 
 
 def _cli_version_from_transcripts(rows: Sequence[sqlite3.Row]) -> str | None:

@@ -189,25 +189,62 @@ def test_a_long_claim_is_cut_and_says_so(tmp_path):
     assert "(6000 more characters in the transcript)" in html and "x" * 4001 not in html
 
 
-def test_columns_later_migrations_add_are_shown_when_present(tmp_path):
+def test_verification_and_evidence_are_shown(tmp_path):
+    """A check after iteration 1 passed; iteration 2 ticked 3.1 without changing a file and its check failed."""
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0)
+        it = store.start_iteration(run, 1, started_at=T0)
+        store.add_delegation(it, tool_use_id="t1", agent="tdd-orchestrator", description="Tasks 1.1, 1.2: Core",
+                             task_ids=["1.1", "1.2"], status="completed",
+                             files_changed=["src/greet.py", "tests/test_greet.py"], bash_commands=["pytest -q"],
+                             usage={"total_tokens": 41200, "tool_uses": 7, "duration_ms": 38000}, duration_s=38.0,
+                             cost_share=0.75)
+        for task_id in ("1.1", "1.2"):
+            store.add_task_outcome(it, task_id=task_id, title=f"Task {task_id}", group="Core",
+                                   handled_by="tdd-orchestrator", verified=True)
+        store.add_verification(run, it, command="pytest -q", exit_code=0, passed=True, duration_s=2.5,
+                               output_tail="12 passed in 2.1s")
+        store.finish_iteration(it, outcome="ok", finished_at=T0 + 60, cost_usd=0.40)
+        it2 = store.start_iteration(run, 2, started_at=T0 + 70)
+        store.add_task_outcome(it2, task_id="3.1", title="Docs", group="Docs", handled_by="direct", verified=False,
+                               claimed_without_changes=True)
+        store.add_verification(run, it2, command="pytest -q", exit_code=1, passed=False, duration_s=1.5,
+                               output_tail="1 failed, 12 passed")
+        store.finish_iteration(it2, outcome="ok", finished_at=T0 + 80, cost_usd=0.10)
+        store.finish_run(run, status="circuit_open", reason="checks failed", exit_code=3, finished_at=T0 + 81)
+    html = page_of(tmp_path)
+    assert rows(html, "group") == [
+        ["Core", "tdd-orchestrator", "1.1 1.2", "verified",
+         "tdd-orchestrator: 2 files, 41.2k tokens, 38s, $0.30, 7 tool uses, 1 command src/greet.py "
+         "tests/test_greet.py $ pytest -q"],
+        ["Docs", "direct", "3.1", "not verified ticked without changing any file: 3.1", "done directly"],
+    ]
+    # tdd-orchestrator: 0.75 of iteration 1's $0.40 = $0.30, of the run's $0.50 = 60%
+    assert rows(html, "agent-row")[0] == ["tdd-orchestrator", "1", "2 (1.1, 1.2)", "41.2k", "60% $0.30", "38s"]
+    timeline = rows(html, "iteration")
+    assert "ralphy's check passed: pytest -q exit 0, 2.5s output 12 passed in 2.1s" in timeline[0][7]
+    assert "ticked without changing any file: 3.1" in timeline[1][7]
+    assert "ralphy's check failed: pytest -q exit 1, 1.5s" in timeline[1][7]
+    assert "ralphy's check failed" in section_text(html, "run")
+
+
+def test_a_history_from_before_verification_still_reads(tmp_path):
     delegation_run(tmp_path)
-    db = sqlite3.connect(db_path(tmp_path))
-    db.execute("ALTER TABLE iterations ADD COLUMN verified INTEGER")
-    db.execute("ALTER TABLE delegations ADD COLUMN files_changed_json TEXT")
-    db.execute("ALTER TABLE delegations ADD COLUMN tokens INTEGER")
-    db.execute("ALTER TABLE delegations ADD COLUMN duration_ms INTEGER")
-    db.execute("ALTER TABLE runs ADD COLUMN tasks_total INTEGER")
-    db.execute("UPDATE iterations SET verified = 1 WHERE n = 1")
-    db.execute("""UPDATE delegations SET files_changed_json = '["src/greet.py", "tests/test_greet.py"]',
-                  tokens = 41200, duration_ms = 38000""")
-    db.execute("UPDATE runs SET tasks_total = 4")
+    db = sqlite3.connect(db_path(tmp_path))  # as ralphy wrote it before migration 2: no checks, no evidence
+    db.execute("DROP TABLE verifications")
+    for table, column in [("task_outcomes", "verified"), ("task_outcomes", "claimed_without_changes"),
+                          ("delegations", "files_changed_json"), ("delegations", "bash_commands_json"),
+                          ("delegations", "usage_json"), ("delegations", "duration_s"), ("delegations", "cost_share")]:
+        db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()
     html = page_of(tmp_path)
-    assert rows(html, "group")[0][3:] == ["verified", "tdd-orchestrator: 2 files, 41.2k tokens, 38s src/greet.py "
-                                                      "tests/test_greet.py"]
-    assert rows(html, "agent-row")[0][3:] == ["41.2k", "—", "38s"]
-    assert "Tasks done 3/4" in section_text(html, "run")
+    assert [g[:5] for g in rows(html, "group")] == [
+        ["Core library", "tdd-orchestrator", "1.1 1.2", "not checked", "tdd-orchestrator: —"],
+        ["Documentation", "direct", "2.1", "not checked", "done directly"],
+    ]
+    assert "ralphy's check —" in section_text(html, "run")
 
 
 def test_the_history_is_read_not_written(tmp_path):
