@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 
 from ralphy.agents.discovery import Discovery, discover_agents
-from ralphy.agents.formatting import format_agents
+from ralphy.agents.formatting import format_agents, skipped_notice
 from ralphy.agents.spec import AgentSpec
 from ralphy.config import Config, load_config
 from ralphy.errors import TasksFileError
@@ -43,6 +43,7 @@ class DevAgent:
         self.config = config if config is not None else load_config(self.project_path)
         self.discovery: Discovery | None = None
         self.agents_total = 0
+        self._skipped_said = False
 
     @property
     def tasks_path(self) -> Path:
@@ -61,6 +62,10 @@ class DevAgent:
             logger.info("Discovered %d agents: %s%s", len(names), names[:LOGGED_NAMES], f" (and {more} more)" if more > 0 else "")
         else:
             logger.info("No agents found, using direct implementation")
+        notice = skipped_notice(len(self.discovery.problems))
+        if notice and not self._skipped_said:  # once per DevAgent: `ralphy dev` builds a prompt per iteration
+            self._skipped_said = True
+            logger.warning("%s", notice)
         return agents
 
     def _select_agents(self, agents: list[AgentSpec], task_list: TaskList | None) -> list[AgentSpec]:

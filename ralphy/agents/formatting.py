@@ -45,3 +45,29 @@ def format_agent(spec: AgentSpec, max_chars: int = 200) -> str:
 def format_agents(specs: Iterable[AgentSpec], max_chars: int = 200) -> str:
     """One ``format_agent`` line per agent, sorted by name."""
     return "\n".join(format_agent(spec, max_chars) for spec in sorted(specs, key=lambda spec: spec.name))
+
+
+def skipped_notice(skipped: int) -> str | None:
+    """The one line that says agent files were skipped (``prompt``, ``agents list`` and ``dev`` print it), or
+    None when none was."""
+    if not skipped:
+        return None
+    files = "1 agent file" if skipped == 1 else f"{skipped} agent files"
+    return f"{files} skipped (`ralphy agents check` says why)"
+
+
+def fit_table(rows: list[tuple[str, ...]], width: int, shrink: list[tuple[int, int]]) -> list[str]:
+    """``rows`` (the first is the header) as lines of aligned columns at most ``width`` wide where possible:
+    the columns in ``shrink`` ((index, narrowest width) pairs, in order; a column may come back with a smaller
+    width) give up characters, and their cells are cut at a word boundary with "…"."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    excess = sum(widths) + 2 * (len(widths) - 1) - width
+    for column, narrowest in shrink:
+        if excess <= 0:
+            break
+        if column >= len(widths):
+            continue
+        give = max(0, min(excess, widths[column] - max(narrowest, len(rows[0][column]))))
+        widths[column] -= give
+        excess -= give
+    return ["  ".join(_shorten(cell, w).ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]

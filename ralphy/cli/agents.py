@@ -16,8 +16,9 @@ from ralphy.cli import cli
 from ralphy.cli.options import echo_json, json_option, project_dir_argument
 
 scope_option = click.option(
-    "--scope", type=click.Choice(["project", "user", "plugins", "all"]), default="project", show_default=True,
-    help="Where to look: the project's .claude/agents folders, ~/.claude/agents, installed plugins, or all.")
+    "--scope", type=click.Choice(["project", "user", "plugins", "all"]), default=None,
+    help="Where to look: the project's .claude/agents folders, ~/.claude/agents, installed plugins, or all. "
+         "Default: the agent_scopes setting (project), as `ralphy prompt` and `ralphy dev` use it.")
 plugin_dir_option = click.option(
     "--plugin-dir", "plugin_dirs", multiple=True, type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="Also load this plugin directory (like the CLI's --plugin-dir); implies plugins in the scope.")
@@ -50,11 +51,25 @@ def agents() -> None:
     """The project's Claude Code subagents."""
 
 
-def _discover(project_dir: Path, scope: str, plugin_dirs: tuple[Path, ...]) -> Any:
+def _discover(project_dir: Path, scope: str | None, plugin_dirs: tuple[Path, ...]) -> Any:
+    """The agents as every command sees them: the project's config read (and checked) the same way, its
+    agent_scopes used unless --scope says otherwise."""
     from ralphy.agents.discovery import discover_agents
+    from ralphy.config import load_config
 
-    scopes = (scope, "plugins") if plugin_dirs and scope not in ("all", "plugins") else (scope,)
+    config = load_config(project_dir, require_trust=False)  # reads; runs nothing
+    scopes = (scope,) if scope else tuple(config.agent_scopes)
+    if plugin_dirs and not {"all", "plugins"} & set(scopes):
+        scopes += ("plugins",)
     return discover_agents(project_dir, scopes=scopes, plugin_dirs=plugin_dirs)
+
+
+def _say_skipped(discovery: Any) -> None:
+    from ralphy.agents.formatting import skipped_notice
+
+    notice = skipped_notice(len(discovery.problems))
+    if notice:
+        click.echo(f"ralphy: warning: {notice}", err=True)
 
 
 @agents.command("list")
@@ -62,9 +77,10 @@ def _discover(project_dir: Path, scope: str, plugin_dirs: tuple[Path, ...]) -> A
 @json_option
 @scope_option
 @plugin_dir_option
-def list_agents(project_dir: Path, as_json: bool, scope: str, plugin_dirs: tuple[Path, ...]) -> None:
+def list_agents(project_dir: Path, as_json: bool, scope: str | None, plugin_dirs: tuple[Path, ...]) -> None:
     """List the subagents the Claude CLI would load in PROJECT_DIR (default: here)."""
     discovery = _discover(project_dir, scope, plugin_dirs)
+    _say_skipped(discovery)
     if as_json:
         echo_json([_agent_dict(spec, discovery) for spec in discovery.agents])
         return
@@ -79,15 +95,22 @@ def _agent_dict(spec: Any, discovery: Any) -> dict[str, Any]:
 
 
 def _echo_table(discovery: Any) -> None:
-    from ralphy.agents.formatting import condense_description
+    """One row per agent, as wide as the terminal: the description, then what it shadows, then its tools give
+    way (`--json` has everything)."""
+    import shutil
+
+    from ralphy.agents.formatting import condense_description, fit_table
 
     rows = [(spec.name, spec.scope, _tools(spec.tools), spec.model or "-",
              condense_description(spec.description, 80), _shadows(discovery.shadowed.get(spec.name, [])))
             for spec in discovery.agents]
     headers = ("NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION", "SHADOWS")
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
-    for row in [headers, *rows]:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+    if all(row[5] == "-" for row in rows):  # nothing shadowed: no column of dashes
+        headers, rows = headers[:5], [row[:5] for row in rows]
+    width = shutil.get_terminal_size((100, 24)).columns
+    shrink = [(2, 20), (5, 24), (4, 40), (2, 10), (5, 12), (4, 16)]  # tools, shadows, description; then harder
+    for line in fit_table([headers, *rows], width, shrink):
+        click.echo(line)
 
 
 def _tools(tools: tuple[str, ...]) -> str:
@@ -106,7 +129,7 @@ def _shadows(specs: list[Any]) -> str:
 @json_option
 @scope_option
 @plugin_dir_option
-def check_agents(project_dir: Path, as_json: bool, scope: str, plugin_dirs: tuple[Path, ...]) -> None:
+def check_agents(project_dir: Path, as_json: bool, scope: str | None, plugin_dirs: tuple[Path, ...]) -> None:
     """Every agent file in PROJECT_DIR, loaded or skipped and why, plus lint findings.
 
     Exit status: 1 when a file is skipped or a lint error is found (what breaks loading or delegation), 0

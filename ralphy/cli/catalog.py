@@ -90,10 +90,14 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
 @click.command("capabilities")
 @project_dir_argument
 @json_option
+@click.option("--by-tool", is_flag=True, help="One line per tool with the agents that have it, instead of per agent.")
 @scopes_option
-def capabilities(project_dir: Path, as_json: bool, scopes: tuple[str, ...]) -> None:
+def capabilities(project_dir: Path, as_json: bool, by_tool: bool, scopes: tuple[str, ...]) -> None:
     """Which agent of PROJECT_DIR can use which tool (an agent without `tools` has them all)."""
-    from ralphy.agents.capabilities import capability_map
+    import shutil
+    import textwrap
+
+    from ralphy.agents.capabilities import ALL_TOOLS, capability_map
 
     _, specs = _load(project_dir, scopes, None)
     result = capability_map(specs)
@@ -103,5 +107,20 @@ def capabilities(project_dir: Path, as_json: bool, scopes: tuple[str, ...]) -> N
     if not result["capabilitiesByAgent"]:
         click.echo("No agents found.")
         return
-    for tool, names in result["agentsByCapability"].items():
-        click.echo(f"{tool} ({len(names)}): {', '.join(names)}")
+    if by_tool:
+        lines = [(f"{tool} ({len(names)}): ", ", ".join(names)) for tool, names in result["agentsByCapability"].items()]
+    else:
+        lines = [(f"{agent}: ", _tool_list(tools, ALL_TOOLS)) for agent, tools in result["capabilitiesByAgent"].items()]
+    width = shutil.get_terminal_size((100, 24)).columns
+    for head, items in lines:
+        click.echo(textwrap.fill(items, width, initial_indent=head, subsequent_indent="    ", break_on_hyphens=False))
+
+
+def _tool_list(tools: list[str], all_tools: tuple[str, ...]) -> str:
+    """``Glob, Grep, Read``; ``all tools`` for an agent with every one; ``all tools except Bash`` near that."""
+    missing = [tool for tool in all_tools if tool not in tools]
+    extra = [tool for tool in tools if tool not in all_tools]  # MCP tools
+    if not missing or len(missing) <= 3 < len(tools):
+        text = "all tools" + (f" except {', '.join(missing)}" if missing else "")
+        return text + (f", plus {', '.join(extra)}" if extra else "")
+    return ", ".join(tools) or "no tools"

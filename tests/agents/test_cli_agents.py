@@ -58,7 +58,7 @@ def invoke(*args: str):
 def test_list_json_shows_winners_and_what_they_shadow(project: Path) -> None:
     result = invoke("agents", "list", str(project), "--json", "--scope", "all")
     assert result.exit_code == 0
-    [item] = json.loads(result.output)
+    [item] = json.loads(result.stdout)
     assert {k: item[k] for k in ("name", "description", "tools", "model", "scope")} == {
         "name": "shared", "description": "project copy", "tools": ["Read", "Grep"], "model": "haiku",
         "scope": "project"}
@@ -68,15 +68,16 @@ def test_list_json_shows_winners_and_what_they_shadow(project: Path) -> None:
 
 def test_list_text_table(project: Path) -> None:
     result = invoke("agents", "list", str(project), "--scope", "all")
-    header, row = result.output.splitlines()
+    header, row = result.stdout.splitlines()
+    assert result.stderr == "ralphy: warning: 1 agent file skipped (`ralphy agents check` says why)\n"
     assert header.split() == ["NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION", "SHADOWS"]
     assert row.startswith("shared") and "Read, Grep" in row and "haiku" in row and "user:" in row
 
 
 def test_list_default_scope_is_project(project: Path) -> None:
     result = invoke("agents", "list", str(project), "--json", "--scope", "user")
-    assert [item["description"] for item in json.loads(result.output)] == ["user copy"]
-    assert json.loads(invoke("agents", "list", str(project), "--json").output)[0]["scope"] == "project"
+    assert [item["description"] for item in json.loads(result.stdout)] == ["user copy"]
+    assert json.loads(invoke("agents", "list", str(project), "--json").stdout)[0]["scope"] == "project"
 
 
 def test_check_reports_skips_and_exits_1(project: Path) -> None:

@@ -78,4 +78,5 @@ def test_capabilities(project: Path) -> None:
     data = json.loads(run("agents", "capabilities", str(project), "--json"))
     assert sorted(data["capabilitiesByAgent"]) == ["docker-expert", "playwright-expert", "postgres-expert"]
     assert data["agentsByCapability"]["Bash"] == ["docker-expert", "playwright-expert", "postgres-expert"]
-    assert "Bash (3): docker-expert, playwright-expert, postgres-expert" in run("agents", "capabilities", str(project))
+    by_tool = run("agents", "capabilities", str(project), "--by-tool")
+    assert "Bash (3): docker-expert, playwright-expert, postgres-expert" in by_tool
