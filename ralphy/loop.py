@@ -7,14 +7,21 @@ else to "direct". The circuit breaker (``ralphy.breaker``) gets one outcome per 
 to SQLite (``ralphy.store``) as the run goes. The model's own claims are shown, never trusted over the event
 stream and TASKS.md.
 
+Verification (``ralphy.verify``): after every iteration in which tasks became completed, ralphy runs
+``verify_command`` itself; its result is each new task's ``verified``. A run is ``completed`` only when every task
+is ticked *and* a check made after the last iteration passed (it runs once more when none did). A failed check
+tells the next iteration what failed and counts towards the breaker's ``verify_failures_open``.
+
 Exit codes (``RunSummary.exit_code``): 0 every task done, 1 error, 3 circuit open, 4 paused for a question,
 5 usage limit with ``--no-wait``, 130 interrupted.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
+import os
 import re
 import subprocess
 import time
@@ -23,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Protocol
 
 from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
-from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute
+from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute, cost_shares
 from ralphy.claude.events import Event, RateLimitEvent
 from ralphy.claude.limits import auth_failure, classify_failure, login_hint, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group, spawn
@@ -35,6 +42,7 @@ from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
 from ralphy import worktree
+from ralphy.verify import OFF_NOTICE, Verification, failure_instruction, resolve_command, run_check
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +66,12 @@ class DelegationReport:
     task_ids: list[str]
     status: str
     error: str | None = None
+    files_changed: list[str] = field(default_factory=list)
+    bash_commands: list[str] = field(default_factory=list)
+    usage: dict | None = None  # the CLI's total_tokens, tool_uses, duration_ms
+    duration_s: float | None = None
+    cost_share: float | None = None  # of the iteration's tokens
+    tool_use_id: str | None = None
 
 
 @dataclass
@@ -77,10 +91,13 @@ class IterationReport:
     breaker_state: str = "closed"
     breaker_reason: str | None = None
     transcript: str | None = None
+    verification: Verification | None = None  # ralphy's check after this iteration, if one ran
+    direct_files: list[str] = field(default_factory=list)  # files the main agent itself changed
 
     def to_dict(self) -> dict:
         data = asdict(self)
         data["tasks_completed"] = [asdict(outcome) for outcome in self.tasks_completed]
+        data["verification"] = self.verification.to_dict() if self.verification else None
         return data
 
 
@@ -93,6 +110,7 @@ class RunSummary:
     run_id: int | None = None
     tasks_done: int = 0
     tasks_total: int = 0
+    verification: Verification | None = None  # the run's last check (a completed run's passed)
 
     def to_dict(self) -> dict:
         return {
@@ -101,6 +119,7 @@ class RunSummary:
             "exit_code": self.exit_code,
             "run_id": self.run_id,
             "tasks": {"completed": self.tasks_done, "total": self.tasks_total},
+            "verification": self.verification.to_dict() if self.verification else None,
             "iterations": [iteration.to_dict() for iteration in self.iterations],
         }
 
@@ -154,6 +173,9 @@ class DevLoop:
         self.failures_in_a_row = 0
         self.resume_instruction = ""
         self.resume: _Resume | None = None
+        self.verify_command = resolve_command(self.config)
+        self.check_is_fresh = False  # a check ran after the latest iteration (or, with none yet, in this run)
+        self.last_iteration: tuple[int, IterationReport] | None = None  # (its id in the store, its report)
 
     # ------------------------------------------------------------------------------------------ the run
 
@@ -172,6 +194,8 @@ class DevLoop:
             self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv))
             _prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
             self.summary.run_id = self.run_id
+            if self.verify_command is None:
+                self.o.reporter.note(OFF_NOTICE)
             try:
                 self._loop(task_list)
             except (Interrupted, KeyboardInterrupt):
@@ -198,8 +222,9 @@ class DevLoop:
             return
         n = 0
         while True:
-            if task_list.all_completed and self.resume is None:
-                return self._stop("completed", f"all {len(task_list.tasks)} tasks in {self.config.tasks_file} are completed", EXIT_DONE)
+            if task_list.all_completed and self.resume is None and self._completion_checked():
+                return self._stop("completed", f"all {len(task_list.tasks)} tasks in {self.config.tasks_file} are completed"
+                                  + (f" and `{self.verify_command}` passed" if self.verify_command else ""), EXIT_DONE)
             if not task_list.tasks:
                 return self._stop("error", f"{self.tasks_path}: no tasks found (use `- [ ] ...` items or `## Task N: ...` headings)", EXIT_ERROR)
             if self.breaker.check_budgets() is State.OPEN:  # OPEN after the last iteration, or a budget now used
@@ -247,7 +272,8 @@ class DevLoop:
             self.store.mark_question_delivered(resume.question_id, iteration_id)
         report = IterationReport(n=n)
         self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
-        tree_before = worktree.fingerprint(self.project)
+        self.check_is_fresh = False
+        tree_before = worktree.fingerprints(self.project, self.config.tasks_file)
         tracker = DelegationTracker()
         edits = TasksFileEdits(self.tasks_path, self.project, before.text)
 
@@ -276,8 +302,11 @@ class DevLoop:
 
         after = self._tasks_or(before)
         self._fill_report(report, result, tracker, edits, before, after)
-        progress = before.statuses() != after.statuses() or worktree.fingerprint(self.project) != tree_before
+        tree_after = worktree.fingerprints(self.project, self.config.tasks_file)
+        progress = before.statuses() != after.statuses() or tree_after[0] != tree_before[0]
         kind = classify_failure(result)
+        if report.tasks_completed and kind not in ("auth", "usage_limit"):
+            self._check_tasks(report, iteration_id, claimed_only=tree_after[1] == tree_before[1])
         stop = False
         question_asked = False
         if kind == "auth":
@@ -298,12 +327,15 @@ class DevLoop:
             question=question_asked,
             cost_usd=report.cost_usd,
             usage_limited=report.outcome == "usage_limit",
+            verified=report.verification.passed if report.verification else None,
+            verify_command=report.verification.command if report.verification else None,
         )
         if kind != "auth":  # refused credentials say nothing about the work: no breaker trip, no `ralphy reset`
             self.breaker.record(outcome)
             self.breaker.save(self.breaker_path)
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
         self._record(iteration_id, report)
+        self.last_iteration = (iteration_id, report)
         self.o.reporter.iteration_finished(report, after)
 
         if kind == "auth":
@@ -320,6 +352,8 @@ class DevLoop:
         else:
             self.failures_in_a_row = 0
             self.resume_instruction = ""
+        if report.verification and not report.verification.passed:
+            self._correct_course(report.verification, [task.id for task in report.tasks_completed])
         if question_asked:
             stop = self._handle_question(iteration_id, report, after)
         return report, after, stop
@@ -349,18 +383,22 @@ class DevLoop:
             report.error = "timed out" if result.timed_out else (
                 f"the Claude CLI ended without a result (exit {result.exit_code})" + (f": {tail[0][:300]}" if tail else "")
             )
-        self._attribute(report, tracker, edits, before, after)
+        self._attribute(report, tracker, edits, before, after, final.model_usage if final else None)
 
-    @staticmethod
-    def _attribute(report: IterationReport, tracker: DelegationTracker, edits: TasksFileEdits, before: TaskList,
-                   after: TaskList) -> None:
+    def _attribute(self, report: IterationReport, tracker: DelegationTracker, edits: TasksFileEdits, before: TaskList,
+                   after: TaskList, model_usage: Mapping | None = None) -> None:
         """The iteration's delegations with the task ids they name, and who handled each newly completed task."""
 
         def task_ids_in(text: str) -> list[str]:
             return mentioned_task_ids(text, after)
 
-        report.delegations = [_delegation_report(d, task_ids_in) for d in tracker.delegations]
-        report.tasks_completed = attribute(newly_completed(before, after), tracker.delegations, task_ids_in,
+        delegations = tracker.delegations
+        shares = cost_shares(delegations, model_usage or {})
+        work_files = _WorkFiles(self.project, self.tasks_path)
+        report.delegations = [_delegation_report(d, task_ids_in, shares.get(d.tool_use_id), work_files)
+                              for d in delegations]
+        report.direct_files = work_files(tracker.direct_files)
+        report.tasks_completed = attribute(newly_completed(before, after), delegations, task_ids_in,
                                            edits.marked_by)
 
     def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
@@ -373,6 +411,61 @@ class DevLoop:
         self._record(iteration_id, report)
         self.summary.iterations.append(report)
 
+    # -------------------------------------------------------------------------------------- verification
+
+    def _check(self, iteration_id: int | None, label: str) -> Verification:
+        """Run ``verify_command`` now; record it (after iteration ``iteration_id``, None: before any)."""
+        assert self.verify_command is not None
+        log = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-{label}-verify.log"
+        verification = run_check(self.verify_command, self.project, timeout=self.config.verify_timeout,
+                                 env=self.o.env, output_path=log)
+        self.store.add_verification(
+            self.run_id, iteration_id, command=verification.command, exit_code=verification.exit_code,
+            passed=verification.passed, duration_s=verification.duration_s, output_tail=verification.output_tail,
+            timed_out=verification.timed_out, output_path=verification.output_path,
+        )
+        self.summary.verification = verification
+        self.check_is_fresh = True
+        return verification
+
+    def _check_tasks(self, report: IterationReport, iteration_id: int, *, claimed_only: bool) -> None:
+        """The check after an iteration that completed tasks: each new task is verified (or not) by it."""
+        verification = self._check(iteration_id, f"iteration{report.n}") if self.verify_command else None
+        report.verification = verification
+        report.tasks_completed = [
+            dataclasses.replace(task, verified=verification.passed if verification else None,
+                                claimed_without_changes=claimed_only)
+            for task in report.tasks_completed
+        ]
+
+    def _completion_checked(self) -> bool:
+        """Every task is ticked: may the run be declared completed? Only if a check after the last iteration
+        passed; when none ran since, it runs now (a failure is counted and the next iteration is told)."""
+        if self.verify_command is None:
+            return True
+        if self.check_is_fresh:
+            return bool(self.summary.verification and self.summary.verification.passed)
+        iteration_id, label = None, "start"
+        if self.last_iteration is not None:
+            iteration_id, report = self.last_iteration
+            label = f"iteration{report.n}"
+        verification = self._check(iteration_id, label)
+        if self.last_iteration is not None:
+            self.last_iteration[1].verification = verification
+        self.breaker.record_check(verification.passed, verification.command)
+        self.breaker.save(self.breaker_path)
+        from ralphy.output import check_text
+
+        self.o.reporter.note(f"before completing, {check_text(verification)}")
+        if not verification.passed:
+            self._correct_course(verification, [])
+        return verification.passed
+
+    def _correct_course(self, verification: Verification, task_ids: list[str]) -> None:
+        """The next iteration's prompt says what failed and to fix it first."""
+        text = failure_instruction(verification, task_ids)
+        self.resume_instruction = f"{self.resume_instruction}\n\n{text}" if self.resume_instruction else text
+
     def _record(self, iteration_id: int, report: IterationReport) -> None:
         self.store.finish_iteration(
             iteration_id, outcome=report.outcome, session_id=report.session_id, is_error=report.is_error,
@@ -384,11 +477,14 @@ class DevLoop:
             self.store.add_delegation(
                 iteration_id, tool_use_id=f"{iteration_id}-{i}", agent=delegation.agent,
                 description=delegation.description, task_ids=delegation.task_ids, status=delegation.status,
-                error=delegation.error,
+                error=delegation.error, files_changed=delegation.files_changed,
+                bash_commands=delegation.bash_commands, usage=delegation.usage, duration_s=delegation.duration_s,
+                cost_share=delegation.cost_share,
             )
         for task in report.tasks_completed:
             self.store.add_task_outcome(
-                iteration_id, task_id=task.id, title=task.title, group=task.group, handled_by=task.handled_by
+                iteration_id, task_id=task.id, title=task.title, group=task.group, handled_by=task.handled_by,
+                verified=task.verified, claimed_without_changes=task.claimed_without_changes,
             )
 
     def _tasks_or(self, fallback: TaskList) -> TaskList:
@@ -514,9 +610,34 @@ def _keep_out_of_git(state_dir: Path) -> None:
         ignore.write_text("# ralphy's run state (history, breaker, transcripts): not part of the project\n*\n")
 
 
-def _delegation_report(delegation: Delegation, task_ids_in: Callable[[str], list[str]]) -> DelegationReport:
+class _WorkFiles:
+    """The files a delegation changed, as evidence of work: relative to the project when inside it, without
+    the tasks file (ticking a box is not work; it is what the check is about)."""
+
+    def __init__(self, project: Path, tasks_path: Path):
+        self.project = os.path.realpath(project)
+        self.tasks = os.path.realpath(tasks_path)
+
+    def __call__(self, paths) -> list[str]:
+        kept = []
+        for path in paths:
+            real = os.path.realpath(os.path.join(self.project, path))  # an absolute path stays itself
+            if real == self.tasks:
+                continue
+            kept.append(os.path.relpath(real, self.project) if real.startswith(self.project + os.sep) else path)
+        return kept
+
+
+def _delegation_report(delegation: Delegation, task_ids_in: Callable[[str], list[str]],
+                       cost_share: float | None = None,
+                       work_files: Callable[[tuple[str, ...]], list[str]] = list) -> DelegationReport:
     ids = task_ids_in(delegation.description) or task_ids_in(delegation.prompt)
-    return DelegationReport(delegation.agent, delegation.description, ids, delegation.status, delegation.error)
+    return DelegationReport(
+        delegation.agent, delegation.description, ids, delegation.status, delegation.error,
+        work_files(delegation.files_changed), list(delegation.bash_commands),
+        dict(delegation.usage) if delegation.usage else None, delegation.duration_s, cost_share,
+        delegation.tool_use_id,
+    )
 
 
 def _answer_message(answer: str) -> str:

@@ -17,10 +17,13 @@ from ralphy.loop import IterationReport, RunSummary
 from ralphy.tasks import TaskList
 
 
-def _group_lines(report: IterationReport) -> list[str]:
+def _group_lines(report: IterationReport, delegations: list | None = None) -> list[str]:
+    """``  Data models: delegated to model-builder (1.1, 1.2) — verified, 2 files, 41k tokens, 38s``: per group,
+    who did its tasks, what ralphy's check said, and the evidence of the delegations credited."""
     groups: OrderedDict[str, list] = OrderedDict()
     for task in report.tasks_completed:
         groups.setdefault(task.group, []).append(task)
+    by_call = {d.tool_use_id: d for d in (report.delegations if delegations is None else delegations) if d.tool_use_id}
     lines = []
     for group, tasks in groups.items():
         by: OrderedDict[str, list[str]] = OrderedDict()
@@ -30,19 +33,71 @@ def _group_lines(report: IterationReport) -> list[str]:
             f"{'done directly' if agent == 'direct' else f'delegated to {agent}'} ({', '.join(ids)})"
             for agent, ids in by.items()
         )
-        lines.append(f"  {group}: {who}")
+        credited = list({task.delegation: by_call[task.delegation] for task in tasks
+                         if getattr(task, "delegation", None) in by_call}.values())
+        facts = _check_words(tasks, report.verification) + _evidence_words(credited)
+        lines.append(f"  {group}: {who}" + (f" — {', '.join(facts)}" if facts else ""))
     return lines
+
+
+def _check_words(tasks: list, verification) -> list[str]:
+    words = []
+    if any(getattr(task, "claimed_without_changes", False) for task in tasks):
+        words.append("claimed without changes")
+    states = {getattr(task, "verified", None) for task in tasks}
+    if False in states:
+        words.append(f"check failed: {verification.describe()}" if verification is not None else "check failed")
+    elif states == {True}:
+        words.append("verified")
+    return words
+
+
+def _evidence_words(delegations: list) -> list[str]:
+    """``2 files, 41k tokens, 38s`` over the delegations credited (parts the CLI did not report are left out)."""
+    if not delegations:
+        return []
+    files = {path for d in delegations for path in d.files_changed}
+    words = [f"{len(files)} file{'' if len(files) == 1 else 's'}"]
+    tokens = [d.usage.get("total_tokens") for d in delegations if d.usage and d.usage.get("total_tokens") is not None]
+    if tokens:
+        words.append(f"{_tokens(sum(tokens))} tokens")
+    seconds = [d.duration_s for d in delegations if d.duration_s is not None]
+    if seconds:
+        words.append(_seconds(sum(seconds)))
+    return words
+
+
+def _tokens(count: int) -> str:
+    if count < 1000:
+        return str(count)
+    if count < 1_000_000:
+        return f"{count / 1000:.0f}k"
+    return f"{count / 1_000_000:.1f}M"
+
+
+def _seconds(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole}s" if whole < 60 else f"{whole // 60}m{whole % 60:02d}s"
+
+
+def check_text(check) -> str:
+    """``check passed: `pytest` (exit 0, 2.1s)`` / ``check FAILED: `pytest` (exit 1, 2.1s)``."""
+    return f"check {'passed' if check.passed else 'FAILED'}: `{check.command}` ({check.ending()}, {check.duration_s:.1f}s)"
 
 
 def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
     counts = task_list.counts()
     cost = f"${report.cost_usd:.4f}"
+    failed = report.verification is not None and not report.verification.passed
     head = (
         f"iteration {report.n}: {report.outcome}, {len(report.tasks_completed)} task(s) completed, "
-        f"{counts['completed']}/{counts['total']} done, {cost}, {report.duration_s:.1f}s"
+        f"{counts['completed']}/{counts['total']} {'ticked, not verified' if failed else 'done'}, {cost}, "
+        f"{report.duration_s:.1f}s"
     )
     lines = [head]
     lines += _group_lines(report)
+    if report.verification is not None:
+        lines.append("  " + check_text(report.verification))
     for delegation in report.delegations:
         ids = f" [{', '.join(delegation.task_ids)}]" if delegation.task_ids else ""
         error = f": {delegation.error}" if delegation.error else ""
@@ -76,12 +131,16 @@ def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
     lines = [] if summary.status == "error" else [f"ralphy: {summary.status}: {summary.reason}"]
     if outcomes:
         lines.append("Completed this run, by task group:")
-        lines += _group_lines(IterationReport(n=0, tasks_completed=outcomes))
+        delegations = [d for report in summary.iterations for d in report.delegations]
+        lines += _group_lines(IterationReport(n=0, tasks_completed=outcomes), delegations)
     if task_list is not None:
         counts = task_list.counts()
         cost = sum(report.cost_usd for report in summary.iterations)
+        failed = summary.verification is not None and not summary.verification.passed
+        state = "ticked (the last check failed)" if failed else "done"
         lines.append(
-            f"{counts['completed']}/{counts['total']} tasks done after {len(summary.iterations)} iteration(s), ${cost:.4f}"
+            f"{counts['completed']}/{counts['total']} tasks {state} after {len(summary.iterations)} iteration(s), "
+            f"${cost:.4f}"
         )
     return lines
 

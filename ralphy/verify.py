@@ -49,12 +49,15 @@ class Verification:
 
     def describe(self) -> str:
         """``pytest exit 1`` / ``pytest timed out after 600s``: the command, shortened, and how it ended."""
-        name = _short(self.command)
+        return f"{_short(self.command)} {self.ending()}"
+
+    def ending(self) -> str:
+        """``exit 1`` / ``timed out after 600s`` / ``could not start``."""
         if self.timed_out:
-            return f"{name} timed out after {self.duration_s:.0f}s"
+            return f"timed out after {self.duration_s:.0f}s"
         if self.exit_code is None:
-            return f"{name} could not start"
-        return f"{name} exit {self.exit_code}"
+            return "could not start"
+        return f"exit {self.exit_code}"
 
 
 def resolve_command(config: Any) -> str | None:

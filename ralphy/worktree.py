@@ -20,18 +20,33 @@ _MAX_HASHED_BYTES = 4 * 1024 * 1024
 
 
 def fingerprint(project_dir: str | os.PathLike[str]) -> str:
+    return fingerprints(project_dir)[0]
+
+
+def fingerprints(project_dir: str | os.PathLike[str], leave_out: str | None = None) -> tuple[str, str]:
+    """(the fingerprint, the fingerprint without the file ``leave_out``), from one look at the tree.
+
+    ``leave_out`` is a path relative to the project (the tasks file): the second fingerprint tells whether
+    anything else changed ("claimed without changes" when only the tasks file did). git lists paths from the
+    repository's root, so a listed path also matches when it ends with ``/`` + ``leave_out``.
+    """
     project = Path(project_dir)
-    digest = hashlib.sha256()
+    whole, others = hashlib.sha256(), hashlib.sha256()
     listed = _git_changes(project)
     if listed is None:
-        paths = _walk(project)
+        paths, codes = _walk(project), None
     else:
-        head, paths = listed
-        digest.update(head)
-    for path in paths:
-        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
-        digest.update(_file_state(project / path, by_content=listed is not None))
-    return digest.hexdigest()
+        head, status, paths, codes = listed
+        whole.update(head + status)
+        others.update(head)
+    skip = os.path.normpath(leave_out) if leave_out else None
+    for index, path in enumerate(paths):
+        entry = str(path).encode("utf-8", "surrogateescape") + b"\0"
+        state = _file_state(project / path, by_content=listed is not None)
+        whole.update(entry + state)
+        if skip is None or not (path == skip or path.endswith("/" + skip)):
+            others.update((codes[index] if codes else b"") + entry + state)
+    return whole.hexdigest(), others.hexdigest()
 
 
 def _file_state(path: Path, *, by_content: bool) -> bytes:
@@ -44,8 +59,8 @@ def _file_state(path: Path, *, by_content: bool) -> bytes:
         return b"missing"
 
 
-def _git_changes(project: Path) -> tuple[bytes, list[str]] | None:
-    """(HEAD, changed paths) or None when ``project`` is not in a git work tree (or git is missing)."""
+def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] | None:
+    """(HEAD, git status output, changed paths, their status codes) or None when ``project`` is not in a git work tree (or git is missing)."""
     try:
         head = subprocess.run(
             ["git", "rev-parse", "HEAD"], cwd=project, capture_output=True, timeout=30
@@ -61,8 +76,8 @@ def _git_changes(project: Path) -> tuple[bytes, list[str]] | None:
     if status.returncode != 0:
         return None
     entries = [entry for entry in status.stdout.split(b"\0") if entry]
-    paths = [os.fsdecode(entry[3:]) for entry in entries if len(entry) > 3]
-    return head + status.stdout, paths
+    changed = [entry for entry in entries if len(entry) > 3]
+    return head, status.stdout, [os.fsdecode(entry[3:]) for entry in changed], [entry[:3] for entry in changed]
 
 
 def _walk(project: Path) -> list[str]:

@@ -59,6 +59,8 @@ class ToolResult:
     parent_tool_use_id: str | None
     agent_type: str | None
     status: str | None
+    # the CLI's structured outcome (for an Agent call: totalTokens, totalDurationMs, totalToolUseCount, ...)
+    tool_use_result: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,17 @@ class TaskNotification:
     tool_use_id: str | None
     status: str | None
     summary: str | None
+    usage: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)  # total_tokens, tool_uses, ...
+
+
+@dataclass(frozen=True)
+class TaskProgress:
+    """``system/task_progress``: a running subagent's usage so far (``total_tokens``, ``tool_uses``,
+    ``duration_ms``); newer CLIs send it while a subagent works."""
+
+    task_id: str | None
+    tool_use_id: str | None
+    usage: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -117,6 +130,7 @@ class ResultEvent:
     session_id: str | None
     permission_denials: tuple[Any, ...] = field(hash=False)
     terminal_reason: str | None
+    model_usage: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)  # ``modelUsage``, per model
 
 
 Event = Union[
@@ -126,6 +140,7 @@ Event = Union[
     ToolResult,
     TaskStarted,
     TaskNotification,
+    TaskProgress,
     ApiRetry,
     RateLimitEvent,
     ResultEvent,
@@ -229,6 +244,15 @@ def _task_notification(data: dict[str, Any]) -> TaskNotification:
         tool_use_id=_str(data.get("tool_use_id")),
         status=_str(data.get("status")),
         summary=_str(data.get("summary")),
+        usage=_dict(data.get("usage")),
+    )
+
+
+def _task_progress(data: dict[str, Any]) -> TaskProgress:
+    return TaskProgress(
+        task_id=_str(data.get("task_id")),
+        tool_use_id=_str(data.get("tool_use_id")),
+        usage=_dict(data.get("usage")),
     )
 
 
@@ -246,6 +270,7 @@ _SYSTEM_PARSERS: dict[str, Callable[[dict[str, Any]], Event]] = {
     "init": _init,
     "task_started": _task_started,
     "task_notification": _task_notification,
+    "task_progress": _task_progress,
     "api_retry": _api_retry,
 }
 
@@ -275,6 +300,7 @@ def _tool_results(data: dict[str, Any]) -> list[Event]:
             parent_tool_use_id=parent,
             agent_type=_str(outcome.get("agentType")),
             status=_str(outcome.get("status")),
+            tool_use_result=outcome,
         )
         for block in _blocks(data.get("message"))
         if block.get("type") == "tool_result"
@@ -300,4 +326,5 @@ def _result(data: dict[str, Any]) -> ResultEvent:
         session_id=_str(data.get("session_id")),
         permission_denials=tuple(_list(data.get("permission_denials"))),
         terminal_reason=_str(data.get("terminal_reason")),
+        model_usage=_dict(data.get("modelUsage")),
     )

@@ -2,7 +2,10 @@
 
 A subagent's tool calls carry ``parent_tool_use_id`` (the Agent call that started it). Replaying the CLI's
 ``Edit`` / ``MultiEdit`` / ``Write`` calls on the tasks file, in order, on the text the iteration started with
-shows which call turned each task completed, and so which delegation (or the main agent) did it. An edit
+shows which call turned each task completed, and so which delegation (or the main agent) did it. A call is
+replayed when its ``tool_result`` comes back without ``is_error``, in the order the results arrive: an edit the
+CLI rejected ("File has not been read yet", "File content has changed since it was last read") changed
+nothing and credits nobody. A call with no id (no result can name it) is replayed at once. An edit
 that no longer applies (the file was changed some other way, e.g. by a shell command) stops the replay:
 from then on nothing is concluded, rather than something wrong.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ralphy.claude.events import Event, ToolUse
+from ralphy.claude.events import Event, ToolResult, ToolUse
 from ralphy.tasks import parse_tasks
 
 EDIT_TOOLS = frozenset({"Edit", "MultiEdit", "Write"})
@@ -28,11 +31,25 @@ class TasksFileEdits:
         self.project_dir = project_dir
         self.text: str | None = text
         self.marked_by: dict[str, str | None] = {}
+        self._waiting: dict[str, ToolUse] = {}  # calls on the tasks file, by id, until their result
 
     def feed(self, event: Event) -> None:
+        if isinstance(event, ToolResult):
+            call = self._waiting.pop(event.tool_use_id or "", None)
+            if call is not None and not event.is_error:
+                self._replay(call)
+            return
         if self.text is None or not isinstance(event, ToolUse) or event.name not in EDIT_TOOLS:
             return
         if not self._is_tasks_file(event.input.get("file_path")):
+            return
+        if event.id:
+            self._waiting[event.id] = event
+        else:
+            self._replay(event)
+
+    def _replay(self, event: ToolUse) -> None:
+        if self.text is None:
             return
         new_text = self._apply(event)
         if new_text is None:

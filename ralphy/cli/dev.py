@@ -48,6 +48,8 @@ def _raise_interrupted(signum, frame):
               help="The Claude CLI's permission mode (default acceptEdits: edits allowed, other tools as configured).")
 @click.option("--on-question", type=click.Choice(["ask", "pause", "auto"]),
               help="When Claude asks something: ask here (terminal), pause (exit 4), or reply automatically.")
+@click.option("--verify-command", help="The check ralphy runs after iterations that complete tasks (default: the "
+              "project's test_command if it sets one; \"\" turns it off).")
 @click.option("--no-wait", is_flag=True, help="On a usage limit, exit 5 instead of waiting for the reset.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary on stdout at the end.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
@@ -56,7 +58,7 @@ def _raise_interrupted(signum, frame):
 @click.option("-y", "--yes", is_flag=True, help="With --create-missing: write the drafted agents without asking.")
 @click.pass_context
 def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_wall_seconds, iteration_timeout,
-        permission_mode, on_question, no_wait, as_json, quiet, create_missing, yes) -> None:
+        permission_mode, on_question, verify_command, no_wait, as_json, quiet, create_missing, yes) -> None:
     """Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done.
 
     \b
@@ -71,7 +73,7 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     config = load_config(project_dir, {
         "claude_bin": claude_bin, "model": model, "max_iterations": max_iterations, "max_cost_usd": max_cost_usd,
         "max_wall_seconds": max_wall_seconds, "iteration_timeout": iteration_timeout,
-        "permission_mode": permission_mode, "on_question": on_question,
+        "permission_mode": permission_mode, "on_question": on_question, "verify_command": verify_command,
     })
     _say_claude_settings_risks(project_dir)
     binary = resolve_claude_bin(config.claude_bin)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ralphy.testing.scenario import Reply, Request, text, tool_use
 
 DELEGATION_HEADER = "Complete these tasks from TASKS.md"
+CHECK_FAILED = "ralphy ran the project's check"  # how ralphy.verify.failure_instruction begins
 _CHECKBOX_RE = re.compile(r"^\s*[-*]\s+\[(?P<mark>[ xX~-])\]\s+(?:\*\*)?(?:Task\s+)?"
                           r"(?P<id>[A-Za-z]?\d+(?:\.\d+)*)(?:\*\*)?[:.)]?\s+(?P<title>.+?)\s*$")
 _TASK_HEADING_RE = re.compile(r"^#{2,4}\s+Task\s+(?P<id>[A-Za-z]?\d+(?:\.\d+)*)\s*[:.-]\s*(?P<title>.+?)\s*$")
@@ -119,8 +120,9 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
 class _Plan:
     """Replays the tool calls already in a conversation against the plan; yields the next step."""
 
-    def __init__(self, request: Request, tasks_file: str) -> None:
+    def __init__(self, request: Request, tasks_file: str, *, builds: bool = True) -> None:
         self.request = request
+        self.builds = builds
         self.calls = request.tool_calls
         self.cursor = 0
         cwd = request.cwd
@@ -139,14 +141,18 @@ class _Plan:
         return self.request.tool_result(call.get("id", "")) or ("", True)
 
     def work(self, tasks: list[tuple[str, str]]) -> tuple[Reply | None, list[str]]:
-        """Write one file per task, Read TASKS.md, Edit each task's line: (next step, ids marked)."""
-        if len(self.calls) - self.cursor < len(tasks):
+        """Write one file per task, Read TASKS.md, Edit each task's line: (next step, ids marked).
+        Without ``builds`` the files are not written: the tasks are only ticked."""
+        if not self.builds:
+            pass
+        elif len(self.calls) - self.cursor < len(tasks):
             reply = text(f"Creating {len(tasks)} file(s).")
             for task_id, title in tasks:
                 reply += tool_use("Write", {"file_path": self.root + task_file((task_id, title)),
                                             "content": f"# Task {task_id}: {title}\n"})
             return reply, []
-        self.cursor += len(tasks)
+        else:
+            self.cursor += len(tasks)
         read = self.take()
         if read is None:
             return tool_use("Read", {"file_path": self.tasks_path}), []
@@ -170,18 +176,24 @@ class DevScenario:
     delegated only when that agent is listed in the prompt's "## Agent Orchestration" section.
     ``max_groups_per_run`` caps the groups done per run; ``stuck`` never changes anything;
     ``question`` is asked (ending the run) before any work, until the conversation holds an answer;
-    ``intercept`` sees every request first and may return a Reply (a fault, say) to use instead.
+    ``intercept`` sees every request first and may return a Reply (a fault, say) to use instead;
+    ``ticks_only`` ticks the tasks in TASKS.md without writing any file (the dishonest model), until
+    ``fixes_when_told``: an iteration whose prompt says ralphy's check failed does the work (writes the missing
+    files of the completed tasks), like an honest model told what failed.
     """
 
     def __init__(self, delegate: Mapping[str, str] | None = None, *, max_groups_per_run: int | None = None,
                  stuck: bool = False, question: str | None = None,
-                 intercept: Callable[[Request], Reply | None] | None = None, tasks_file: str = "TASKS.md") -> None:
+                 intercept: Callable[[Request], Reply | None] | None = None, tasks_file: str = "TASKS.md",
+                 ticks_only: bool = False, fixes_when_told: bool = False) -> None:
         self.delegate = dict(delegate or {})
         self.max_groups_per_run = max_groups_per_run
         self.stuck = stuck
         self.question = question
         self.intercept = intercept
         self.tasks_file = tasks_file
+        self.ticks_only = ticks_only
+        self.fixes_when_told = fixes_when_told
 
     def __call__(self, request: Request) -> Reply:
         if self.intercept is not None and (reply := self.intercept(request)) is not None:
@@ -205,7 +217,9 @@ class DevScenario:
 
     def _main(self, request: Request) -> Reply:
         prompt = request.first_user_text
-        plan = _Plan(request, self.tasks_file)
+        plan = _Plan(request, self.tasks_file, builds=not self.ticks_only)
+        if self.fixes_when_told and CHECK_FAILED in prompt:
+            return self._fix(request, plan)
         if self.stuck:
             if plan.take() is None:
                 return tool_use("Read", {"file_path": plan.tasks_path})
@@ -243,9 +257,20 @@ class DevScenario:
             "\nAll task groups in TASKS.md are now completed."
         return text("Summary of this iteration:\n" + "\n".join(lines) + tail)
 
+    def _fix(self, request: Request, plan: _Plan) -> Reply:
+        """Told that ralphy's check failed: write the file of every completed task, then say so."""
+        done = [t for t in parse_prompt_tasks(request.first_user_text) if t.done]
+        if plan.take() is None and done:
+            reply = text(f"The check failed; writing the {len(done)} missing file(s).")
+            for task in done:
+                reply += tool_use("Write", {"file_path": plan.root + task_file(task),
+                                            "content": f"# Task {task.id}: {task.title}\n"})
+            return reply
+        return text("Fixed what the check reported: every completed task now has its file.")
+
     def _subagent(self, request: Request) -> Reply:
         tasks = [(m["id"], m["title"]) for m in _DELEGATED_TASK_RE.finditer(request.first_user_text)]
-        step, marked = _Plan(request, self.tasks_file).work(tasks)
+        step, marked = _Plan(request, self.tasks_file, builds=not self.ticks_only).work(tasks)
         if step is not None:
             return step
         return text(f"Completed tasks {', '.join(marked)}: created one file per task and marked them "

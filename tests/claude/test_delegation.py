@@ -40,6 +40,12 @@ def test_real_delegation_transcript() -> None:
             error=None,
         )
     ]
+    # Evidence, read by hand from the transcript: the task_notification's usage (the tool_result's own totals,
+    # 15 tokens, are the fallback); the subagent made no tool calls, so no files and no commands.
+    (delegation,) = track(events)
+    assert delegation.usage == {"total_tokens": 11, "tool_uses": 0, "duration_ms": 19}
+    assert (delegation.tokens, delegation.duration_s) == (11, 0.019)
+    assert delegation.files_changed == () and delegation.bash_commands == ()
 
 
 def test_running_until_resolved_and_general_purpose_by_default() -> None:

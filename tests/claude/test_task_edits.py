@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ralphy.claude.delegation import Delegation, attribute
-from ralphy.claude.events import ToolUse
+from ralphy.claude.events import ToolResult, ToolUse
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.tasks import mentioned_task_ids, parse_tasks
 
@@ -16,25 +16,49 @@ def edits(tmp_path: Path) -> TasksFileEdits:
     return TasksFileEdits(tmp_path / "TASKS.md", tmp_path, TEXT)
 
 
-def edit(path, old, new, parent=None, name="Edit", **extra):
-    return ToolUse("t", name, {"file_path": str(path), "old_string": old, "new_string": new, **extra}, parent)
+def edit(path, old, new, parent=None, name="Edit", id=None, **extra):
+    return ToolUse(id, name, {"file_path": str(path), "old_string": old, "new_string": new, **extra}, parent)
+
+
+def result(call: ToolUse, error: str | None = None) -> ToolResult:
+    """The CLI's answer to ``call``: success, or ``error`` (a rejected edit)."""
+    return ToolResult(call.id, error or "The file has been updated.", error is not None, call.parent_tool_use_id,
+                      None, None)
 
 
 def test_edits_are_credited_to_the_call_they_belong_to(tmp_path):
     tracker = edits(tmp_path)
-    tracker.feed(edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_agent"))
-    tracker.feed(edit("TASKS.md", "**Status**: pending", "**Status**: completed"))  # relative path, main agent
+    tracker.feed(edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_agent"))  # no id: at once
+    main = edit("TASKS.md", "**Status**: pending", "**Status**: completed", id="t2")  # relative path, main agent
+    tracker.feed(main)
+    assert tracker.marked_by == {"1.1": "toolu_agent"}  # t2 not replayed before its result
+    tracker.feed(result(main))
     assert tracker.marked_by == {"1.1": "toolu_agent", "3": None}
 
 
 def test_multiedit_and_write(tmp_path):
     tracker = edits(tmp_path)
-    tracker.feed(ToolUse("t", "MultiEdit", {"file_path": str(tmp_path / "TASKS.md"), "edits": [
+    multi = ToolUse("t1", "MultiEdit", {"file_path": str(tmp_path / "TASKS.md"), "edits": [
         {"old_string": "- [ ] 1.1", "new_string": "- [x] 1.1"}, {"old_string": "- [ ] 1.2", "new_string": "- [x] 1.2"},
-    ]}, "toolu_a"))
-    tracker.feed(ToolUse("t", "Write", {"file_path": str(tmp_path / "TASKS.md"),
-                                        "content": TEXT.replace("[ ]", "[x]").replace("pending", "done")}, "toolu_b"))
+    ]}, "toolu_a")
+    write = ToolUse("t2", "Write", {"file_path": str(tmp_path / "TASKS.md"),
+                                    "content": TEXT.replace("[ ]", "[x]").replace("pending", "done")}, "toolu_b")
+    for event in (multi, result(multi), write, result(write)):
+        tracker.feed(event)
     assert tracker.marked_by == {"1.1": "toolu_a", "1.2": "toolu_a", "3": "toolu_b"}
+
+
+def test_an_edit_the_cli_rejected_credits_nobody(tmp_path):
+    """A subagent's edit rejected ("File has not been read yet"), then the main agent's accepted one."""
+    tracker = edits(tmp_path)
+    rejected = edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_agent", id="t1")
+    accepted = edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", id="t2")
+    tracker.feed(rejected)
+    tracker.feed(result(rejected, "<tool_use_error>File has not been read yet. Read it first before writing to it."
+                                  "</tool_use_error>"))
+    tracker.feed(accepted)
+    tracker.feed(result(accepted))
+    assert tracker.marked_by == {"1.1": None}
 
 
 def test_other_files_and_other_tools_are_ignored(tmp_path):

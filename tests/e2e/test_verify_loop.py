@@ -1,0 +1,200 @@
+"""Completion you can trust, end to end: the real ralphy CLI runs the real Claude CLI against a scripted model,
+and ralphy's own check (``--verify-command``) decides whether ticked tasks are done.
+
+The check is a small script written here (the truth, by hand): every task ticked in TASKS.md must have its
+source file (``src/t<id>_*.py``, what the scripted model writes for a task it really does).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import DevScenario, FakeMessagesAPI, init_git_project, text, tool_use
+from ralphy.testing.scenario import Request
+from tests.e2e.test_dev_loop import TASKS, TDD_AGENT, ralphy, summary
+
+pytestmark = pytest.mark.e2e
+
+CHECK = """\
+import pathlib, re, sys
+missing = []
+for line in pathlib.Path("TASKS.md").read_text().splitlines():
+    match = re.match(r"- \\[x\\] (\\S+) ", line)
+    if match and not list(pathlib.Path("src").glob("t" + match.group(1).replace(".", "_") + "_*.py")):
+        missing.append(match.group(1))
+if missing:
+    print("FAILED: no code for tasks " + ", ".join(missing))
+    sys.exit(1)
+print("ok: every completed task has its code")
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / ".claude" / "agents").mkdir(parents=True)
+    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
+    (root / "TASKS.md").write_text(TASKS)
+    (root / "check_tasks.py").write_text(CHECK)
+    return init_git_project(root)
+
+
+CHECK_COMMAND = f"{shlex.quote(sys.executable)} check_tasks.py"
+DELEGATE = {"Core library": "tdd-orchestrator"}
+
+
+def run(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str):
+    return ralphy(project, api, home, claude_bin, "dev", "--json", "--verify-command", CHECK_COMMAND, *args,
+                  timeout=240)
+
+
+def cli(command: str, project: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ralphy", command, "--json", str(project)], capture_output=True,
+                          text=True, timeout=60, check=True)
+
+
+def main_prompts(api: FakeMessagesAPI) -> list[str]:
+    """The dev prompt of each CLI run, in order (the main agent's first request of each)."""
+    prompts = []
+    for body in api.requests:
+        request = Request(body)
+        if request.is_main and request.assistant_turns == 0 and request.first_user_text.startswith("# Development"):
+            prompts.append(request.first_user_text)
+    return prompts
+
+
+def test_a_model_that_only_ticks_boxes_does_not_complete(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario(DELEGATE, ticks_only=True)) as api:
+        proc = run(project, api, claude_home, claude_bin)
+    data = summary(proc)
+    assert proc.returncode == 3, proc.stderr
+    assert data["status"] == "circuit_open"
+    assert f"the check `{CHECK_COMMAND}` failed 3 times in a row" in data["reason"]
+    assert "- [ ]" not in (project / "TASKS.md").read_text()  # every box ticked...
+    assert not (project / "src").exists()  # ...and nothing built
+    first = data["iterations"][0]
+    assert {t["id"]: t["verified"] for t in first["tasks_completed"]} == {"1.1": False, "1.2": False, "2.1": False}
+    assert all(t["claimed_without_changes"] for t in first["tasks_completed"])
+    check = first["verification"]
+    assert (check["command"], check["exit_code"], check["passed"]) == (CHECK_COMMAND, 1, False)
+    assert check["output_tail"] == "FAILED: no code for tasks 1.1, 1.2, 2.1"
+    assert Path(check["output_path"]).read_text() == "FAILED: no code for tasks 1.1, 1.2, 2.1\n"
+    assert data["verification"]["passed"] is False
+    # the next iteration was told what failed, with the command, its exit code and its output
+    prompts = main_prompts(api)
+    assert len(prompts) == len(data["iterations"]) >= 2
+    assert "check" not in prompts[0].split("## Tasks")[0]
+    told = prompts[1]
+    assert f"ralphy ran the project's check `{CHECK_COMMAND}`" in told and "exited with code 1" in told
+    assert "FAILED: no code for tasks 1.1, 1.2, 2.1" in told and "Fix this before anything else" in told
+    # what the person watching saw, per group
+    assert "  Core library: delegated to tdd-orchestrator (1.1, 1.2) — claimed without changes, check failed: " \
+           in proc.stderr
+    assert "  Documentation: done directly (2.1) — claimed without changes, check failed: " in proc.stderr
+    # the history carries the same
+    log = json.loads(cli("log", project).stdout)
+    iteration = log[0]["iterations"][0]
+    assert {t["task_id"]: t["verified"] for t in iteration["tasks"]} == {"1.1": False, "1.2": False, "2.1": False}
+    assert iteration["verification"]["exit_code"] == 1
+    status = json.loads(cli("status", project).stdout)
+    assert status["breaker"]["trip"] == "verify_failures"
+
+
+def test_an_honest_model_completes_with_every_task_verified(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario(DELEGATE)) as api:
+        proc = run(project, api, claude_home, claude_bin)
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert data["status"] == "completed" and CHECK_COMMAND in data["reason"]
+    (first,) = data["iterations"]
+    assert {t["id"]: t["verified"] for t in first["tasks_completed"]} == {"1.1": True, "1.2": True, "2.1": True}
+    assert not any(t["claimed_without_changes"] for t in first["tasks_completed"])
+    assert first["verification"]["passed"] is True and data["verification"]["passed"] is True
+    assert first["verification"]["output_tail"] == "ok: every completed task has its code"
+    # evidence: the delegation's own Write calls, and the CLI's usage figures
+    (delegation,) = first["delegations"]
+    assert sorted(delegation["files_changed"]) == ["src/t1_1_add_a_greet_function.py",
+                                                   "src/t1_2_reject_an_empty_name.py"]  # TASKS.md is not work
+    assert delegation["usage"]["total_tokens"] > 0 and delegation["duration_s"] is not None
+    assert 0 < delegation["cost_share"] < 1
+    line = next(line for line in proc.stderr.splitlines() if line.startswith("  Core library:"))
+    assert line.startswith("  Core library: delegated to tdd-orchestrator (1.1, 1.2) — verified, 2 files, ")
+    assert "  Documentation: done directly (2.1) — verified" in proc.stderr.splitlines()
+    # stored too
+    db = sqlite3.connect(project / ".ralphy" / "ralphy.db")
+    try:
+        assert db.execute("SELECT count(*), sum(passed) FROM verifications").fetchone() == (1, 1)
+        assert db.execute("SELECT verified FROM task_outcomes").fetchall() == [(1,), (1,), (1,)]
+    finally:
+        db.close()
+
+
+def test_a_model_told_what_failed_fixes_it_and_the_run_completes(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario(DELEGATE, ticks_only=True, fixes_when_told=True)) as api:
+        proc = run(project, api, claude_home, claude_bin)
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    first, second = data["iterations"]
+    assert {t["verified"] for t in first["tasks_completed"]} == {False}
+    assert second["tasks_completed"] == []  # nothing newly ticked: the check ran before completing
+    assert second["verification"]["passed"] is True and data["verification"] == second["verification"]
+    assert len(list((project / "src").glob("t*.py"))) == 3
+    assert f"before completing, check passed: `{CHECK_COMMAND}` (exit 0, " in proc.stderr
+
+
+def test_verification_off_is_said_once_and_tasks_are_unverified(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario(DELEGATE)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines()[0].startswith("verification off: no verify_command")
+    assert proc.stderr.count("verification off") == 1
+    assert {t["verified"] for it in data["iterations"] for t in it["tasks_completed"]} == {None}
+    assert data["verification"] is None
+
+
+# ------------------------------------------------------------------- a rejected edit of TASKS.md is no credit
+
+SUBAGENT_TASK = "Implement the greet function and mark it done in TASKS.md."
+
+
+def rejected_then_direct(request: Request) -> object:
+    """A subagent edits TASKS.md without reading it first (the CLI rejects that edit); then the main agent
+    reads the file and ticks 1.1 itself. The delegation names no task id."""
+    root = (request.cwd or "").rstrip("/") + "/"
+    calls = request.tool_calls
+    if request.first_user_text.startswith(SUBAGENT_TASK):
+        if not calls:
+            return tool_use("Edit", {"file_path": root + "TASKS.md", "old_string": "- [ ] 1.1 Add a greet function",
+                                     "new_string": "- [x] 1.1 Add a greet function"})
+        return text("I could not update TASKS.md.")
+    if not request.first_user_text.startswith("# Development"):
+        return text("ok")
+    if not calls:
+        return tool_use("Agent", {"subagent_type": "tdd-orchestrator", "description": "Implement the greeting",
+                                  "prompt": SUBAGENT_TASK})
+    if len(calls) == 1:
+        return tool_use("Read", {"file_path": root + "TASKS.md"})
+    if len(calls) == 2:
+        return tool_use("Edit", {"file_path": root + "TASKS.md", "old_string": "- [ ] 1.1 Add a greet function",
+                                 "new_string": "- [x] 1.1 Add a greet function"})
+    return text("Marked 1.1 done myself.")
+
+
+def test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent(project, claude_home, claude_bin):
+    with FakeMessagesAPI(rejected_then_direct) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1",
+                      "--verify-command", "")
+    data = summary(proc)
+    (first,) = data["iterations"]
+    (delegation,) = first["delegations"]
+    assert delegation["agent"] == "tdd-orchestrator" and delegation["files_changed"] == []  # its edit was rejected
+    assert [(t["id"], t["handled_by"]) for t in first["tasks_completed"]] == [("1.1", "direct")]
+    assert first["direct_files"] == []  # the tasks file is not counted as work
