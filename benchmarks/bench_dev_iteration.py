@@ -71,6 +71,7 @@ def main() -> None:
         work = Path(tmp)
         env = claude_env(api.url, work / "home")
         env["RALPHY_CLAUDE_BIN"] = claude
+        env["RALPHY_VERIFY_COMMAND"] = ""  # the raw side runs no check; ralphy's own cost: bench_verify.py
         for i in range(args.repeat + 1):  # the first pair warms caches and is dropped
             r = raw_claude(fresh_project(work, f"raw{i}"), argv, env)
             d = ralphy_dev(fresh_project(work, f"dev{i}"), env)

@@ -529,6 +529,11 @@ class DevLoop:
                     return _resume_text("interrupted", None)
                 if last.outcome in ("failed", "timeout", "usage_limit"):
                     return _resume_text(last.outcome, last.error)
+                check = run.verification
+                if check is not None and not check.passed:  # the last run ended on a failed check
+                    return failure_instruction(Verification(
+                        check.command, check.exit_code, False, check.duration_s, check.output_tail, check.timed_out,
+                        check.output_path))
                 return ""
         return ""
 
@@ -596,8 +601,8 @@ def _prune_transcripts(directory: Path, run_id: int, keep_runs: int) -> None:
     SQLite keeps their paths, marked as gone by their absence."""
     if not directory.is_dir():
         return
-    for path in directory.glob("run*-iteration*.jsonl"):
-        match = re.match(r"run(\d+)-", path.name)
+    for path in directory.glob("run*-*"):  # transcripts, and the checks' output (ralphy.verify)
+        match = re.fullmatch(r"run(\d+)-(?:iteration\d+\.jsonl|(?:iteration\d+|start)-verify\.log)", path.name)
         if match and int(match.group(1)) <= run_id - keep_runs:
             path.unlink(missing_ok=True)
 

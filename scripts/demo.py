@@ -8,6 +8,7 @@ Nothing leaves this machine and the user's own ~/.claude is not touched (the CLI
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -40,6 +41,8 @@ def main(extra_args: list[str]) -> int:
         env["RALPHY_STATE_DIR"] = str(work / "state")  # the demo's trust record stays in its own folder
         # the demo's pyproject.toml sets test_command, which ralphy runs as its check: trust that config first
         run(*ralphy, "trust", str(project), env=env, check=True)
+        # the demo's test_command is its check; run it with this Python, which has pytest
+        env["RALPHY_VERIFY_COMMAND"] = f"{shlex.quote(sys.executable)} -m pytest -q -p no:cacheprovider"
         print(f"== ralphy dev {project}   (real Claude CLI {claude}, scripted model at {api.url})", flush=True)
         status = run(*ralphy, "dev", str(project), *extra_args, env=env)
     print(f"\n== TASKS.md after the run (exit code {status})", flush=True)

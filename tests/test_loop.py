@@ -8,9 +8,12 @@ def test_transcripts_of_runs_older_than_the_kept_ones_are_deleted(tmp_path):
         for n in (1, 2):
             (tmp_path / f"run{run}-iteration{n}.jsonl").write_text("{}\n")
     (tmp_path / "notes.txt").write_text("not ours")
+    for name in ("run1-iteration2-verify.log", "run1-start-verify.log", "run5-iteration1-verify.log", "run1-mine.txt"):
+        (tmp_path / name).write_text("checked\n")
     _prune_transcripts(tmp_path, run_id=5, keep_runs=2)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "notes.txt", "run4-iteration1.jsonl", "run4-iteration2.jsonl", "run5-iteration1.jsonl", "run5-iteration2.jsonl",
+        "notes.txt", "run1-mine.txt", "run4-iteration1.jsonl", "run4-iteration2.jsonl", "run5-iteration1-verify.log",
+        "run5-iteration1.jsonl", "run5-iteration2.jsonl",
     ]
 
 

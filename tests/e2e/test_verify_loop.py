@@ -198,3 +198,24 @@ def test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent(proje
     assert delegation["agent"] == "tdd-orchestrator" and delegation["files_changed"] == []  # its edit was rejected
     assert [(t["id"], t["handled_by"]) for t in first["tasks_completed"]] == [("1.1", "direct")]
     assert first["direct_files"] == []  # the tasks file is not counted as work
+
+
+def test_after_a_reset_the_next_run_checks_first_and_tells_the_first_iteration(project, claude_home, claude_bin):
+    with FakeMessagesAPI(DevScenario(DELEGATE, ticks_only=True)) as api:
+        assert run(project, api, claude_home, claude_bin).returncode == 3
+    subprocess.run([sys.executable, "-m", "ralphy", "reset", str(project)], check=True, capture_output=True)
+    with FakeMessagesAPI(DevScenario(DELEGATE, fixes_when_told=True)) as api:
+        proc = run(project, api, claude_home, claude_bin)
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    (first,) = data["iterations"]
+    assert "ralphy ran the project's check" in main_prompts(api)[0]  # checked before any iteration: failed
+    assert first["verification"]["passed"] is True  # the check before completing, after the fix
+    db = sqlite3.connect(project / ".ralphy" / "ralphy.db")
+    try:
+        run_id = data["run_id"]
+        rows = db.execute("SELECT iteration_id IS NULL, passed FROM verifications WHERE run_id = ? ORDER BY id",
+                          (run_id,)).fetchall()
+    finally:
+        db.close()
+    assert rows == [(1, 0), (0, 1)]
