@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from ralphy.claude.delegation import TaskOutcome
 from ralphy.claude.events import ToolUse
@@ -100,3 +101,34 @@ def test_an_error_is_not_repeated_on_stdout():
     assert [line for line in iteration_text(failed, TASKS) if "529" in line] == ["  error: HTTP 529: API Error: 529 Overloaded"]
     assert run_text(RunSummary("error", "authentication failed: ...", 1, [auth]), TASKS) == []
     assert run_text(RunSummary("error", "no tasks found", 1, []), parse_tasks("")) == []
+
+
+def test_the_group_lines_carry_the_check_and_the_evidence_in_the_issues_words():
+    from ralphy.verify import Verification
+
+    tasks = parse_tasks("## Data models\n- [x] 1.1 a\n- [x] 1.2 b\n## Documentation\n- [x] 2.1 c\n")
+    builder = DelegationReport("model-builder", "Tasks 1.1, 1.2: Data models", ["1.1", "1.2"], "completed",
+                               files_changed=["src/models.py", "tests/test_models.py"],
+                               usage={"total_tokens": 41230, "tool_uses": 7, "duration_ms": 38120},
+                               duration_s=38.12, cost_share=0.6, tool_use_id="toolu_b")
+    outcomes = [TaskOutcome("1.1", "a", "Data models", "model-builder", delegation="toolu_b"),
+                TaskOutcome("1.2", "b", "Data models", "model-builder", delegation="toolu_b"),
+                TaskOutcome("2.1", "c", "Documentation", "direct")]
+    passed = Verification("pytest", 0, True, 2.34, "12 passed")
+    good = IterationReport(n=1, delegations=[builder], verification=passed,
+                           tasks_completed=[replace(t, verified=True) for t in outcomes])
+    assert iteration_text(good, tasks)[1:4] == [
+        "  Data models: delegated to model-builder (1.1, 1.2) — verified, 2 files, 41k tokens, 38s",
+        "  Documentation: done directly (2.1) — verified",
+        "  check passed: `pytest` (exit 0, 2.3s)",
+    ]
+    failed = Verification("pytest", 1, False, 2.0, "1 failed")
+    bad = IterationReport(n=2, delegations=[], verification=failed, tasks_completed=[
+        replace(outcomes[2], verified=False)])
+    lines = iteration_text(bad, tasks)
+    assert lines[0].startswith("iteration 2: ok, 1 task(s) completed, 3/3 ticked, not verified, ")
+    assert lines[1] == "  Documentation: done directly (2.1) — check failed: pytest exit 1"
+    claimed = IterationReport(n=3, tasks_completed=[replace(outcomes[2], claimed_without_changes=True)])
+    assert iteration_text(claimed, tasks)[1] == "  Documentation: done directly (2.1) — claimed without changes"
+    timeout = Verification("make check", None, False, 600.0, "", timed_out=True)
+    assert timeout.describe() == "make check timed out after 600s"

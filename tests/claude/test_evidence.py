@@ -1,5 +1,5 @@
-"""Evidence per delegation, on a real 2.1.197 transcript (tests/data/transcripts/evidence-2.1.197.jsonl, made by
-evidence-2.1.197.py beside it). The expected values below were read by hand from the transcript's lines:
+"""Evidence per delegation, on a real 2.1.197 transcript (tests/data/transcripts/evidence/run-2.1.197.jsonl, made
+by make_run.py beside it). The expected values below were read by hand from the transcript's lines:
 
 - line 1: the main agent's Agent call toolu_760e2eaf2e4874a447b9bb6f (builder, "Build the models");
 - lines 5-9: the subagent's two Writes (src/models.py, tests/test_models.py), both "File created successfully";
@@ -26,7 +26,7 @@ AGENT_CALL = "toolu_760e2eaf2e4874a447b9bb6f"
 
 def events(lines: int | None = None):
     """The events of the transcript's first ``lines`` lines (all when None)."""
-    text = (TRANSCRIPTS / "evidence-2.1.197.jsonl").read_text(encoding="utf-8").splitlines()[:lines]
+    text = (TRANSCRIPTS / "evidence" / "run-2.1.197.jsonl").read_text(encoding="utf-8").splitlines()[:lines]
     return [event for line in text for event in parse_line(line)]
 
 

@@ -1,12 +1,12 @@
-"""How evidence-2.1.197.jsonl was made: the real Claude CLI 2.1.197 under `ralphy dev`, against this scripted model.
+"""How run-2.1.197.jsonl was made: the real Claude CLI 2.1.197 under `ralphy dev`, against this scripted model.
 
 A subagent writes two files, has two edits rejected by the CLI (a missing file; TASKS.md not read first), runs
 Bash; the main agent then reads TASKS.md, ticks 1.1 itself and writes docs/usage.md. Run from the repository
-root with RALPHY_TEST_CLAUDE_BIN set: `.venv/bin/python tests/data/transcripts/evidence-2.1.197.py /tmp/evgen`;
+root with RALPHY_TEST_CLAUDE_BIN set: `.venv/bin/python tests/data/transcripts/evidence/make_run.py /tmp/evgen`;
 the transcript is left in <dir>/work/project/.ralphy/transcripts/run1-iteration1.jsonl.
 """
 import os, shutil, subprocess, sys, pathlib
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[4]))
 from ralphy.testing import FakeMessagesAPI, claude_env, init_git_project, text, tool_use
 from ralphy.testing.scenario import Request
 
