@@ -6,6 +6,7 @@
     ├── TemplateError            the dev prompt template is missing, broken or needs an unknown variable
     ├── TasksFileError           TASKS.md is missing, unreadable or not UTF-8
     ├── ClaudeNotFoundError      the Claude CLI binary cannot be found
+    ├── UnsupportedClaudeError   the Claude CLI is older than ralphy supports, or lacks a value asked of it
     ├── AuthenticationError      the Messages API refused the credentials (401/403)
     ├── StoreError               .ralphy/ralphy.db is corrupt, foreign or unwritable
     ├── BreakerStateError        .ralphy/breaker.json is corrupt, foreign or unwritable
@@ -42,6 +43,10 @@ class TasksFileError(RalphyError):
 
 
 class ClaudeNotFoundError(RalphyError):
+    pass
+
+
+class UnsupportedClaudeError(RalphyError):
     pass
 
 

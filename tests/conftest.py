@@ -43,3 +43,9 @@ def _own_user_state(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     monkeypatch.delenv("RALPHY_CONFIG", raising=False)
     monkeypatch.delenv("RALPHY_STATE_DIR", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path_factory, monkeypatch):
+    """The Claude CLI versions ralphy caches go to a folder of this test session, never the user's cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
