@@ -26,6 +26,7 @@ from pathlib import Path
 from ralphy.agents.discovery import Discovery, discover_agents
 from ralphy.agents.formatting import format_agents, skipped_notice
 from ralphy.agents.spec import AgentSpec
+from ralphy.claude.version import DiscoveryRules, Version, delegation_tool
 from ralphy.config import Config, load_config
 from ralphy.errors import TasksFileError
 from ralphy.prompts import TDD_INSTRUCTIONS, render, render_dev_prompt
@@ -36,11 +37,18 @@ LOGGED_NAMES = 20  # agent names in the discovery log line; the rest are counted
 
 
 class DevAgent:
-    """The dev prompt for ``project_path``. ``config`` defaults to the project's own (``load_config``)."""
+    """The dev prompt for ``project_path``. ``config`` defaults to the project's own (``load_config``).
 
-    def __init__(self, project_path: str | os.PathLike[str], config: Config | None = None):
+    ``claude_version`` is the version of the Claude CLI that will run the prompt (a ``Version`` or "2.1.62"):
+    the prompt then names that CLI's delegation tool (``Task`` before 2.1.63) and lists the agents it loads.
+    None (no CLI known): the newest behaviour, the ``Agent`` tool.
+    """
+
+    def __init__(self, project_path: str | os.PathLike[str], config: Config | None = None, *,
+                 claude_version: "Version | str | None" = None):
         self.project_path = Path(project_path)
         self.config = config if config is not None else load_config(self.project_path)
+        self.claude_version = claude_version if not isinstance(claude_version, str) else Version.parse(claude_version)
         self.discovery: Discovery | None = None
         self.agents_total = 0
         self._skipped_said = False
@@ -51,7 +59,8 @@ class DevAgent:
 
     def _discover_agents(self) -> list[AgentSpec]:
         """The subagents Claude would see in this project (the config's scopes; project only by default)."""
-        self.discovery = discover_agents(self.project_path, scopes=tuple(self.config.agent_scopes))
+        self.discovery = discover_agents(self.project_path, scopes=tuple(self.config.agent_scopes),
+                                         rules=DiscoveryRules.for_version(self.claude_version))
         for problem in self.discovery.problems:
             logger.debug("Skipped agent file %s: %s", problem.path, problem.reason)
         agents = list(self.discovery.agents)
@@ -121,4 +130,5 @@ class DevAgent:
             project_dir=self.project_path,
             template_path=template_path,
             **prompt_hints(task_list),
+            delegation_tool=delegation_tool(self.claude_version),
         )

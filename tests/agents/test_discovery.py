@@ -184,7 +184,7 @@ def test_unknown_scope_is_a_bug() -> None:
 
 def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
     """simple_frontmatter is only an optimisation: wherever it answers, the YAML parser must agree."""
-    from ralphy.agents.discovery import _load_yaml, find_frontmatter, simple_frontmatter
+    from ralphy.agents.frontmatter import _load_yaml, find_frontmatter, simple_frontmatter
     from tests.conftest import CORPUS
 
     answered = 0

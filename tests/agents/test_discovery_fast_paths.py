@@ -14,15 +14,14 @@ from typing import Any
 
 import pytest
 
-from ralphy.agents.discovery import (
+from ralphy.agents.agent_file import _read_all, parse_tools
+from ralphy.agents.frontmatter import (
     _certainly_invalid_yaml,
     _JS_TRIM_CHARS,
     _load_yaml,
-    _read_all,
     _second_chance,
     _yaml_error,
     find_frontmatter,
-    parse_tools,
     simple_frontmatter,
     split_frontmatter,
 )

@@ -1,0 +1,96 @@
+"""Discovery follows the CLI version it is asked to match. The expected lists were written by hand from what
+each real CLI reported for the same files (its `init` line's agents, 2.0.0 and 2.1.62; `initialize`, 2.1.197
+and later); tests/e2e/test_discovery_parity.py checks them against the CLIs themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ralphy.agents import DevAgent
+from ralphy.agents.discovery import DiscoveryRules, discover_agents, load_agent_file
+from ralphy.claude.version import Version
+from ralphy.testing import init_git_project
+
+
+def agent(name: str, description: str) -> str:
+    return f"---\nname: {name}\ndescription: {description}\n---\n\nYou are a test agent.\n"
+
+
+FILES = {
+    "t-end-single.md": agent("t-end-single", "Use for tests. Triggers on: 'pytest'"),
+    "t-colon-noquote.md": agent("t-colon-noquote", "Use for: tests"),
+    "t-brace.md": agent("t-brace", "Use {x}: y"),
+    "t-colon-hash.md": agent("t-colon-hash", "Use: x #comment"),
+    "t-plain-endquote.md": agent("t-plain-endquote", "plain ends with 'q'"),
+    "bom.md": "\ufeff" + agent("bom-agent", "Starts with a byte-order mark."),
+    "big.md": agent("too-big", "Over one MiB.").replace("You are", "x" * (1024 * 1024)),
+    "dash.md": agent("-dash", "Name starts with a dash."),
+    "numeric.md": agent("12345", "A numeric name."),
+    "dup-keys.md": "---\nname: dup-one\nname: dup-two\ndescription: Duplicate key.\n---\nbody\n",
+    "bad-yaml.md": "---\nname: bad-yaml\ndescription: [unclosed\n  - x: {\n---\nbody\n",
+    "tab.md": "---\nname: tabbed\n\tdescription: tab-indented key\n---\nbody\n",
+}
+EVERYWHERE = ["t-brace", "t-colon-hash", "t-plain-endquote"]
+EXPECTED = {  # what each CLI loaded from FILES (in a sub-folder of a git repo whose root holds far-only)
+    "2.0.0": ["-dash", "12345", "bad-yaml", "dup-two", "t-colon-noquote", "t-end-single", "tabbed", "too-big"],
+    "2.1.62": ["-dash", "far-only", "too-big"],
+    "2.1.197": ["dup-two", "far-only", "t-colon-noquote", "t-end-single"],
+    "2.1.250": ["bom-agent", "dup-two", "far-only", "t-colon-noquote", "t-end-single"],
+    "2.1.330": ["bom-agent", "dup-two", "far-only", "t-colon-noquote", "t-end-single"],
+}
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    work = repo / "sub"
+    init_git_project(repo, commit=False)
+    for name, text in FILES.items():
+        path = work / ".claude" / "agents" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (repo / ".claude" / "agents").mkdir(parents=True)
+    (repo / ".claude" / "agents" / "far.md").write_text(agent("far-only", "far"))
+    return work
+
+
+@pytest.mark.parametrize("version", sorted(EXPECTED))
+def test_each_version_loads_what_that_cli_loaded(work: Path, version: str) -> None:
+    discovery = discover_agents(work, rules=DiscoveryRules.for_version(Version.parse(version)))
+    assert sorted(spec.name for spec in discovery.agents) == sorted(EXPECTED[version] + EVERYWHERE)
+
+
+def test_the_default_is_the_newest_rules_but_2_1_197s_bom(work: Path) -> None:
+    assert discover_agents(work).agents == discover_agents(work, rules=DiscoveryRules()).agents
+    names = {spec.name for spec in discover_agents(work).agents}
+    assert names == set(EXPECTED["2.1.197"] + EVERYWHERE)
+
+
+def test_2_0_reads_frontmatter_line_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "a.md"
+    path.write_text("---\nname: 'quoted'\ndescription: \"Use: for x\" \ntools: Read, Grep\nmodel: sonnet\n"
+                    "color:\n  - nested: ignored\n---\nBody\n")
+    spec = load_agent_file(path, rules=DiscoveryRules.for_version(Version(2, 0, 0)))
+    assert (spec.name, spec.description, spec.tools, spec.model) == ("quoted", "Use: for x", ("Read", "Grep"), "sonnet")
+    assert spec.metadata["- nested"] == "ignored" and spec.body == "Body"
+
+
+def test_2_1_62_says_why_it_skips_a_duplicate_key(tmp_path: Path) -> None:
+    path = tmp_path / "a.md"
+    path.write_text(FILES["dup-keys.md"])
+    problem = load_agent_file(path, rules=DiscoveryRules.for_version(Version(2, 1, 62)))
+    assert "duplicate key 'name'" in problem.reason
+
+
+def test_the_prompt_names_the_delegation_tool_and_the_agents_of_the_cli_that_runs_it(work: Path) -> None:
+    (work / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    old = DevAgent(work, claude_version="2.1.62").build_prompt()
+    new = DevAgent(work, claude_version=Version(2, 1, 330)).build_prompt()
+    library = DevAgent(work).build_prompt()
+    assert "with the Task tool" in old and "Agent tool" not in old
+    assert "with the Agent tool" in new and "Task tool" not in new
+    assert "with the Agent tool" in library
+    assert "**-dash**" in old and "**-dash**" not in new
+    assert "**bom-agent**" in new and "**bom-agent**" not in library
