@@ -31,11 +31,12 @@ from typing import Callable, Mapping, Protocol
 
 from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute, cost_shares
-from ralphy.claude.events import Event, RateLimitEvent
+from ralphy.claude.events import Event, InitEvent, RateLimitEvent
 from ralphy.claude.limits import auth_failure, classify_failure, login_hint, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group, spawn
 from ralphy.claude.process import RunResult, run_claude
 from ralphy.claude.task_edits import TasksFileEdits
+from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
 from ralphy.errors import TasksFileError
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
@@ -151,6 +152,7 @@ class LoopOptions:
     # The CLI already started (argv, process) so it boots while ralphy starts; used by the first iteration if
     # that runs exactly this argv, ended otherwise.
     prestarted: "tuple[list[str], subprocess.Popen[bytes]] | None" = None
+    claude_version: "Version | None" = None  # of claude_bin (ralphy.claude.version); None: unknown, the newest assumed
 
 
 @dataclass
@@ -183,7 +185,7 @@ class DevLoop:
         task_list = load_tasks(self.tasks_path, root=self.project)
         from ralphy.agents.dev_agent import DevAgent
 
-        self.dev_agent = DevAgent(self.project, self.config)
+        self.dev_agent = DevAgent(self.project, self.config, claude_version=self.o.claude_version)
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
         _keep_out_of_git(self.project / ".ralphy")
         with RunLock(self.project), Store.open(self.project) as store:
@@ -278,6 +280,8 @@ class DevLoop:
         edits = TasksFileEdits(self.tasks_path, self.project, before.text)
 
         def on_event(event: Event) -> None:
+            if isinstance(event, InitEvent) and event.version:  # the running CLI's own word on its version
+                self.dev_agent.claude_version = confirm(self.o.claude_bin, self.dev_agent.claude_version, event.version)
             tracker.feed(event)
             edits.feed(event)
             self.o.reporter.event(event)

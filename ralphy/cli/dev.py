@@ -78,13 +78,15 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     _say_claude_settings_risks(project_dir)
     binary = resolve_claude_bin(config.claude_bin)
     env = child_env(os.environ)
+    claude_version = _check_claude_version(binary, env, config.permission_mode, quiet)
     prestarted = prestart.take()  # started by the `ralphy` program before click loaded, if the line was plain
     if prestarted is None and not create_missing and (project_dir / config.tasks_file).is_file():
         # Start the CLI now: it boots (~0.4 s) while the rest of ralphy loads and renders the prompt.
         argv = argv_for(binary, config)
         prestarted = (argv, spawn(argv, cwd=project_dir.resolve(), env=env))
     try:
-        summary = _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet)
+        summary = _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet,
+                       claude_version)
     finally:
         if prestarted is not None and prestarted[1].returncode is None:
             end_group(prestarted[1], 1.0)  # not run (an error before the first iteration): end it
@@ -108,7 +110,21 @@ def _say_claude_settings_risks(project_dir) -> None:
                    "(review them; see docs/security.md)", err=True)
 
 
-def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet):
+def _check_claude_version(binary, env, permission_mode, quiet):
+    """The CLI's version (cached per binary): refuse one older than supported or lacking the permission mode
+    asked for (UnsupportedClaudeError), and say once when it is newer than the newest tested."""
+    from ralphy.claude.version import check, check_permission_mode, claude_version
+
+    version = claude_version(binary, env)
+    warning = check(version, binary)
+    check_permission_mode(version, permission_mode, binary)
+    if warning and not quiet:
+        click.echo(f"ralphy: warning: {warning}", err=True)
+    return version
+
+
+def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet,
+         claude_version=None):
     from ralphy.loop import LoopOptions, create_missing_agents, dev as run_dev
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -124,7 +140,7 @@ def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes,
         project_dir=project_dir.resolve(), config=config, claude_bin=binary, env=env,
         reporter=reporter, on_question=policy,
         ask=_ask_on_terminal(config.question_answer_timeout) if policy == "ask" and interactive else None,
-        no_wait=no_wait, argv=tuple(sys.argv), prestarted=prestarted,
+        no_wait=no_wait, argv=tuple(sys.argv), prestarted=prestarted, claude_version=claude_version,
     )
     previous = signal.signal(signal.SIGTERM, _raise_interrupted)
     try:

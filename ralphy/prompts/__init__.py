@@ -222,9 +222,11 @@ def render_dev_prompt(
     agents_shown: int | None = None,
     project_dir: str | os.PathLike[str] | None = None,
     template_path: str | os.PathLike[str] | None = None,
+    delegation_tool: str = "Agent",
     **extra: Any,
 ) -> str:
-    """Render the dev prompt. ``discovered_agents`` is the formatted list (empty: direct implementation)."""
+    """Render the dev prompt. ``discovered_agents`` is the formatted list (empty: direct implementation).
+    ``delegation_tool`` is what the Claude CLI calls its subagent tool (``ralphy.claude.version.delegation_tool``)."""
     shown = discovered_agents.count("\n") + 1 if discovered_agents else 0
     context = {
         "discovered_agents": discovered_agents,
@@ -236,6 +238,7 @@ def render_dev_prompt(
         "tasks_file": tasks_file,
         "agents_total": shown if agents_total is None else agents_total,
         "agents_shown": shown if agents_shown is None else agents_shown,
+        "delegation_tool": delegation_tool,
         **extra,
     }
     return render(DEV_PROMPT, context, project_dir=project_dir, template_path=template_path)
