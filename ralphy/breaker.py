@@ -342,9 +342,14 @@ class CircuitBreaker:
         """Write the snapshot atomically: a temp file in the same directory, fsync, then os.replace."""
         target = Path(path)
         text = json.dumps(self.to_dict(), indent=2, allow_nan=False) + "\n"
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomically(target, text)
+        from ralphy import safefs
+        from ralphy.errors import UnsafePathError
+
+        try:  # never through a link a repository ships; 0600 (ralphy.safefs)
+            safefs.ensure_dir(target.parent, target.parent.parent)
+            safefs.write_atomic(target, text)
+        except UnsafePathError as exc:
+            raise BreakerStateError(str(exc)) from None
         except OSError as exc:
             raise BreakerStateError(f"{target}: cannot write the breaker state: {exc.strerror or exc}") from None
 
@@ -356,11 +361,16 @@ class CircuitBreaker:
         clock: Callable[[], float] = time.time,
     ) -> "CircuitBreaker":
         """The breaker saved in ``path``, or a fresh CLOSED one when the file does not exist."""
+        from ralphy import safefs
+        from ralphy.errors import UnsafePathError
+
         target = Path(path)
         try:
-            raw = target.read_bytes()
+            raw = safefs.read_bytes(target, limit=1024 * 1024, follow=False, what="breaker state")
         except FileNotFoundError:
             return cls(settings, clock)
+        except UnsafePathError as exc:
+            raise BreakerStateError(str(exc)) from None
         except OSError as exc:
             raise BreakerStateError(f"{target}: cannot read the breaker state: {exc.strerror or exc}") from None
         try:

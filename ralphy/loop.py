@@ -38,7 +38,7 @@ from ralphy.claude.process import RunResult, run_claude
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
-from ralphy.errors import TasksFileError
+from ralphy.errors import StoreError, TasksFileError
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
@@ -186,10 +186,10 @@ class DevLoop:
         from ralphy.agents.dev_agent import DevAgent
 
         self.dev_agent = DevAgent(self.project, self.config, claude_version=self.o.claude_version)
-        self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
         _keep_out_of_git(self.project / ".ralphy")
+        self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
         with RunLock(self.project), Store.open(self.project) as store:
-            orphan = end_orphaned_cli(self.project)
+            orphan = end_orphaned_cli(self.project, claude_bin=self.o.claude_bin)
             if orphan is not None:
                 self.o.reporter.note(f"ended the Claude CLI (pid {orphan}) a killed ralphy had left running")
             self.store = store
@@ -290,7 +290,7 @@ class DevLoop:
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
         process = self._take_prestarted(argv) or spawn(argv, cwd=self.project, env=self.o.env)
         try:
-            record_cli(self.project, process.pid)  # so a run after a kill -9 of this one can end it
+            record_cli(self.project, process.pid, argv)  # so a run after a kill -9 of this one can end it
             result = run_claude(
                 argv, prompt, cwd=self.project, env=self.o.env, timeout=self.config.iteration_timeout,
                 on_event=on_event, transcript_path=transcript, transcript_max_bytes=self.config.transcript_max_bytes,
@@ -613,10 +613,12 @@ def _prune_transcripts(directory: Path, run_id: int, keep_runs: int) -> None:
 
 def _keep_out_of_git(state_dir: Path) -> None:
     """ralphy's state is not the project's work: a ``.ralphy/.gitignore`` of ``*`` keeps git status clean."""
-    state_dir.mkdir(parents=True, exist_ok=True)
-    ignore = state_dir / ".gitignore"
-    if not ignore.exists():
-        ignore.write_text("# ralphy's run state (history, breaker, transcripts): not part of the project\n*\n")
+    from ralphy import safefs
+
+    try:  # .ralphy/ and what is in it are checked first: a repository may ship links there (ralphy.safefs)
+        safefs.prepare_state_dir(state_dir.parent)
+    except OSError as exc:
+        raise StoreError(f"{state_dir}: cannot write ralphy's state there: {exc.strerror or exc}") from None
 
 
 class _WorkFiles:

@@ -37,6 +37,8 @@ def _kind(mode: int) -> str:
         return "a socket"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
+    if stat.S_ISREG(mode):
+        return "a file"
     return "not a regular file"
 
 
@@ -79,8 +81,8 @@ def check_file(path: str | os.PathLike[str]) -> None:
     """Raise UnsafePathError if ``path`` exists and is not a regular file (a link, a folder, a FIFO...)."""
     try:
         st = os.lstat(path)
-    except FileNotFoundError:
-        return
+    except (FileNotFoundError, NotADirectoryError):
+        return  # not there (or its folder is not one: whoever creates it will say so)
     if not stat.S_ISREG(st.st_mode):
         p = Path(path)
         raise UnsafePathError(f"{p} is {_kind(st.st_mode)}, where ralphy keeps a file; {_remove_hint(p, st.st_mode)}")
@@ -178,3 +180,40 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, follow: bool = True,
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+STATE_DIR = ".ralphy"
+# What ralphy keeps in .ralphy/: none of it may be a link (or a FIFO, or a folder where a file belongs).
+STATE_FILES = ("lock", "ralphy.db", "ralphy.db-wal", "ralphy.db-shm", "ralphy.db-journal", "breaker.json",
+               "claude.pid", ".gitignore")
+STATE_DIRS = ("transcripts",)
+
+
+def prepare_state_dir(project_dir: str | os.PathLike[str]) -> Path:
+    """Check the project's ``.ralphy/`` before a run writes anything: it and every state path in it must be
+    what ralphy would have made (a folder, regular files, no links); create it 0700 with its ``.gitignore``.
+    The first thing that is not is an UnsafePathError that says what to remove."""
+    project = Path(project_dir)
+    state = ensure_dir(project / STATE_DIR, project)
+    for name in STATE_FILES:
+        check_file(state / name)
+    for name in STATE_DIRS:
+        path = state / name
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            raise UnsafePathError(
+                f"{path} is {_kind(st.st_mode)}, where ralphy keeps its state in a folder; {_remove_hint(path, st.st_mode)}"
+            )
+    ignore = state / ".gitignore"
+    if not os.path.lexists(ignore):
+        try:
+            fd = open_fd(ignore, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write("# ralphy's run state (history, breaker, transcripts): not part of the project\n*\n")
+    return state

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timezone
@@ -336,11 +337,14 @@ class Store:
     def __init__(self, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.path = Path(path)
         self.timeout = timeout
+        _check_not_redirected(self.path)
         _check_existing(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.parent.is_dir():
+                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             raise StoreError(f"{self.path.parent}: cannot create the directory: {exc.strerror}") from None
+        _user_only(self.path)
         self._db = self._connect()
         try:
             self._migrate()
@@ -730,6 +734,38 @@ class Store:
 
 
 # ------------------------------------------------------------------------------------- checks before opening
+
+_SIDECARS = ("", "-wal", "-shm", "-journal")
+
+
+def _check_not_redirected(path: Path) -> None:
+    """The database, its folder and SQLite's files beside it must not be links (a repository can ship
+    ``.ralphy/ralphy.db`` -> elsewhere) nor FIFOs, devices or folders; refused before SQLite opens anything."""
+    from ralphy import safefs
+    from ralphy.errors import UnsafePathError
+
+    try:
+        if os.path.islink(path.parent):
+            safefs.ensure_dir(path.parent, path.parent.parent)  # says what it is and what to remove
+        for suffix in _SIDECARS:
+            safefs.check_file(f"{path}{suffix}")
+    except UnsafePathError as exc:
+        raise StoreError(str(exc)) from None
+
+
+def _user_only(path: Path) -> None:
+    """The history is the user's: the database is created 0600 before SQLite opens it (SQLite gives the files
+    it makes beside it the same mode), and an existing one is made 0600."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600))
+    except OSError:
+        pass  # it exists (checked above), or SQLite will say why it cannot create it
+    for suffix in _SIDECARS:
+        try:
+            os.chmod(f"{path}{suffix}", 0o600, follow_symlinks=False) if os.path.isfile(f"{path}{suffix}") else None
+        except (OSError, NotImplementedError):
+            pass
+
 
 
 def _check_existing(path: Path) -> None:

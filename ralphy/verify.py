@@ -202,10 +202,13 @@ def _open_log(path: Path | None) -> int | None:
     """The log file, opened for writing without following a symlink; None when it cannot be (no log then)."""
     if path is None:
         return None
+    from ralphy import safefs
+    from ralphy.errors import UnsafePathError
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    except OSError:
+        safefs.ensure_dir(path.parent, path.parent.parent.parent)  # .ralphy/transcripts: real folders, 0700
+        return safefs.open_fd(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)  # no link followed, 0600
+    except (OSError, UnsafePathError, ValueError):
         return None
 
 

@@ -357,7 +357,7 @@ def test_a_file_that_is_not_json_is_a_clear_error(tmp_path: Path, raw):
 def test_unwritable_location_is_a_clear_error(tmp_path: Path):
     blocker = tmp_path / ".ralphy"
     blocker.write_text("a file where the directory should be")
-    with pytest.raises(BreakerStateError, match=r"\.ralphy/breaker\.json: cannot write the breaker state"):
+    with pytest.raises(BreakerStateError, match=r"\.ralphy is a file, where ralphy keeps its state in a folder; remove it"):
         CircuitBreaker(BreakerSettings(), FakeClock()).save(blocker / "breaker.json")
 
 

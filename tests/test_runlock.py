@@ -28,16 +28,19 @@ def test_the_lock_is_exclusive_across_processes_and_released_on_exit(tmp_path):
         pass
 
 
-def _group_leader(tmp_path: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True)
+SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
+
+
+def _group_leader(tmp_path: Path, argv: list[str] = SLEEPER) -> subprocess.Popen:
+    return subprocess.Popen(argv, start_new_session=True, cwd=tmp_path)
 
 
 def test_an_orphaned_cli_group_is_ended(tmp_path):
     (tmp_path / ".ralphy").mkdir()
     orphan = _group_leader(tmp_path)
     try:
-        record_cli(tmp_path, orphan.pid)
-        assert end_orphaned_cli(tmp_path) == orphan.pid
+        record_cli(tmp_path, orphan.pid, SLEEPER)
+        assert end_orphaned_cli(tmp_path, claude_bin=sys.executable) == orphan.pid
         assert orphan.wait(timeout=10) != 0
         assert not (tmp_path / CLI_PID_FILE).exists()
     finally:

@@ -358,7 +358,7 @@ def test_an_unusable_location_is_a_store_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="project/.ralphy/ralphy.db: cannot read: Not a directory"):
         Store.open(tmp_path / "project")
     db_path(tmp_path / "other").mkdir(parents=True)  # a directory where the database should be
-    with pytest.raises(StoreError, match="cannot"):
+    with pytest.raises(StoreError, match="ralphy.db is a folder, where ralphy keeps a file; remove it"):
         Store.open(tmp_path / "other")
 
 

@@ -118,9 +118,9 @@ def forbidden_tools(request: str, name: str = "") -> dict[str, str]:
 
 def _tool_base(tool: str) -> str | None:
     """``Bash(git *)`` -> ``Bash``; an MCP tool -> itself; None when the shape is wrong."""
-    if MCP_TOOL_RE.match(tool):
+    if MCP_TOOL_RE.fullmatch(tool):
         return tool
-    match = TOOL_PATTERN_RE.match(tool)
+    match = TOOL_PATTERN_RE.fullmatch(tool)
     return match.group(1) if match else None
 
 
@@ -141,7 +141,7 @@ def tool_problems(tools: Sequence[str], known_tools: Iterable[str] = CLAUDE_CODE
 
 def name_problems(name: str) -> list[str]:
     """What is wrong with an agent name: ralphy's convention is lowercase letters, digits and hyphens."""
-    if not NAME_CONVENTION.match(name) or not NAME_MIN <= len(name) <= NAME_MAX:
+    if not NAME_CONVENTION.fullmatch(name) or not NAME_MIN <= len(name) <= NAME_MAX:
         return [
             f"name: {name!r} must be {NAME_MIN}-{NAME_MAX} lowercase letters, digits and single hyphens "
             "(no ':'), starting with a letter and not ending with a hyphen"
@@ -153,7 +153,7 @@ def name_problems(name: str) -> list[str]:
 
 def model_problems(model: str) -> list[str]:
     """What is wrong with a model value: sonnet, opus, haiku, inherit or a full ``claude-...`` id."""
-    if model in MODEL_ALIASES or FULL_MODEL_RE.match(model):
+    if model in MODEL_ALIASES or FULL_MODEL_RE.fullmatch(model):
         return []
     return [f"model: {model!r} must be one of {', '.join(MODEL_ALIASES)} or a full model id like claude-sonnet-4-5"]
 
@@ -409,7 +409,13 @@ def write_agent(created: CreatedAgent, project_dir: Path) -> CreatedAgent:
     if clash is not None:
         raise AgentCreationError(f"an agent {created.spec.name!r} already exists ({clash}); nothing written")
     target = created.path
-    target.parent.mkdir(parents=True, exist_ok=True)
+    from ralphy import safefs
+    from ralphy.errors import UnsafePathError
+
+    try:  # .claude/agents/generated may be a link a repository ships: never write through it
+        safefs.ensure_dir(target.parent, project_dir)
+    except (UnsafePathError, ValueError) as exc:
+        raise AgentCreationError(f"{exc}; nothing written") from None
     fd, temp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -428,7 +434,7 @@ def write_agent(created: CreatedAgent, project_dir: Path) -> CreatedAgent:
 def _reserve(target: Path) -> None:
     """Create ``target`` empty with O_EXCL, so a file that appeared meanwhile is never replaced."""
     try:
-        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644))
     except FileExistsError:
         raise AgentCreationError(f"{target} already exists; nothing written") from None
 

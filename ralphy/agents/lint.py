@@ -101,7 +101,7 @@ def lint_agent(
 def _check_name(name: str, add: Any) -> None:
     if ":" in name:
         add("error", "name-colon", f"name {name!r} contains ':', which newer Claude CLIs reject (plugin syntax)")
-    elif not NAME_CONVENTION.match(name):
+    elif not NAME_CONVENTION.fullmatch(name):
         add("warning", "name-convention", f"name {name!r} is not lowercase letters, digits and hyphens")
 
 

@@ -12,6 +12,7 @@ Shapes are those of the Claude CLI 2.1.197 (see the shared FACTS.md and tests/da
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
@@ -184,9 +185,20 @@ def _int(value: Any) -> int | None:
 
 
 def _float(value: Any) -> float | None:
+    """A finite number, else None (the CLI's JSON may hold NaN, Infinity or 1e999)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:
+            return None
+        return number if math.isfinite(number) else None
     return None
+
+
+def _cost(value: Any) -> float | None:
+    """A cost in USD: finite and not negative, else None (unknown), so no budget sum is ever poisoned."""
+    number = _float(value)
+    return number if number is not None and number >= 0 else None
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -320,7 +332,7 @@ def _result(data: dict[str, Any]) -> ResultEvent:
         api_error_status=_int(data.get("api_error_status")),
         result=_str(data.get("result")),
         num_turns=_int(data.get("num_turns")),
-        total_cost_usd=_float(data.get("total_cost_usd")),
+        total_cost_usd=_cost(data.get("total_cost_usd")),
         usage=_dict(data.get("usage")),
         duration_ms=_int(data.get("duration_ms")),
         session_id=_str(data.get("session_id")),

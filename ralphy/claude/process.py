@@ -249,11 +249,15 @@ class _Transcript:
 
     @classmethod
     def open(cls, path: Path, max_bytes: int) -> _Transcript | None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            return cls(path, path.open("wb"), max_bytes)
-        except OSError as error:
-            logger.warning("claude: cannot write the transcript %s (%s); running without it", path, error.strerror)
+        from ralphy import safefs
+        from ralphy.errors import UnsafePathError
+
+        try:  # .ralphy/transcripts and the file: never through a link a repository ships (ralphy.safefs)
+            safefs.ensure_dir(path.parent, path.parent.parent.parent)
+            return cls(path, safefs.open_write(path), max_bytes)
+        except (OSError, UnsafePathError) as error:
+            why = error.strerror if isinstance(error, OSError) else str(error)
+            logger.warning("claude: cannot write the transcript %s (%s); running without it", path, why)
             return None
 
     def write(self, line: bytes) -> None:

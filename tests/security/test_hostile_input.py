@@ -1,0 +1,44 @@
+"""No crash, no hang on hostile input (issue 10, point 5)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ralphy.claude.events import ResultEvent, parse_line
+from ralphy.testing import init_git_project
+
+
+@pytest.mark.parametrize("raw", ["NaN", "Infinity", "-Infinity", "1e999", "-0.5", "1" + "0" * 400])
+def test_a_non_finite_or_negative_cost_from_the_cli_is_unknown_not_a_crash(raw):
+    line = '{"type":"result","subtype":"success","is_error":false,"result":"x","num_turns":1,"total_cost_usd":%s}' % raw
+    [event] = parse_line(line)
+    assert isinstance(event, ResultEvent) and event.total_cost_usd is None
+
+
+@pytest.mark.parametrize("cost", ["NaN", "1e999"])
+def test_a_run_whose_cli_reports_a_nan_cost_goes_on(tmp_path, cost):
+    project = init_git_project(tmp_path / "repo", commit=False)
+    (project / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    cli = tmp_path / "claude"
+    result = ('{"type":"result","subtype":"success","is_error":false,"result":"did nothing","num_turns":1,'
+              '"session_id":"s1","total_cost_usd":%s}' % cost)
+    cli.write_text("#!/bin/sh\ncat > /dev/null\n"
+                   "echo '{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\"}'\n"
+                   f"echo '{result}'\n")
+    cli.chmod(0o755)
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(cli), "RALPHY_MAX_ITERATIONS": "2", "RALPHY_BACKOFF_SECONDS": "0"}
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "dev", str(project), "--json"], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["status"] == "circuit_open" and len(summary["iterations"]) == 2
+    assert all(i["cost_usd"] == 0 for i in summary["iterations"])
+    status = subprocess.run([sys.executable, "-m", "ralphy", "status", str(project), "--json"], capture_output=True,
+                            text=True, timeout=60)
+    assert status.returncode == 0, status.stderr
