@@ -107,9 +107,36 @@ def _unique_keys_loader() -> Any:
     return _UNIQUE_LOADER
 
 
+MAX_YAML_DEPTH = 100  # nesting levels a frontmatter may have; agent files use two or three
+_FLOW_BRACKETS = re.compile(r"[\[\]{}]")
+_BLOCK_INDICATORS = re.compile(r"^[ \t]*(?:[-?][ \t]+)+", re.MULTILINE)
+
+
+def yaml_depth_problem(text: str, limit: int = MAX_YAML_DEPTH) -> str | None:
+    """Why ``text`` nests too deeply to hand to libyaml, or None. libyaml recurses once per level in C: 50,000
+    ``[`` (or ``{``, or ``- `` on one line) crash the whole process (SIGSEGV), so this is checked first. The
+    counts are upper bounds (brackets inside quotes count too), cheap when there are few brackets."""
+    if text.count("[") + text.count("{") > limit:
+        depth = worst = 0
+        for match in _FLOW_BRACKETS.finditer(text):
+            depth = depth + 1 if match.group() in "[{" else max(depth - 1, 0)
+            worst = max(worst, depth)
+        if worst > limit:
+            return f"nested too deeply ({worst} levels of [ or {{, at most {limit})"
+    if text.count("- ") + text.count("? ") + text.count("-\t") > limit:
+        for match in _BLOCK_INDICATORS.finditer(text):
+            levels = match.group().count("-") + match.group().count("?")
+            if levels > limit:
+                return f"nested too deeply ({levels} levels of '- ' on one line, at most {limit})"
+    return None
+
+
 def _load_yaml(text: str, unique_keys: bool = False) -> Any:
     import yaml
 
+    problem = yaml_depth_problem(text)
+    if problem is not None:
+        raise ValueError(problem)  # one of _yaml_error(): the file is skipped with this reason
     loader = _unique_keys_loader() if unique_keys else _yaml_loader()
     return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
 

@@ -42,3 +42,37 @@ def test_a_run_whose_cli_reports_a_nan_cost_goes_on(tmp_path, cost):
     status = subprocess.run([sys.executable, "-m", "ralphy", "status", str(project), "--json"], capture_output=True,
                             text=True, timeout=60)
     assert status.returncode == 0, status.stderr
+
+
+DEEP = {
+    "flow": "description: " + "[" * 50_000 + "\n",
+    "braces": "description: " + "{a: " * 25_000 + "\n",
+    "dashes": "description:\n" + "- " * 50_000 + "x\n",
+    "mixed": "description: " + "[{a: " * 20_000 + "\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DEEP))
+def test_deeply_nested_frontmatter_is_a_skipped_file_not_a_segfault(tmp_path, kind):
+    project = init_git_project(tmp_path / "repo", commit=False)
+    agents = project / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    (agents / "evil.md").write_text("---\nname: evil\n" + DEEP[kind] + "---\nbody\n")
+    (agents / "good.md").write_text("---\nname: good\ndescription: Does good work.\n---\nbody\n")
+    assert (agents / "evil.md").stat().st_size > 50_000
+    for argv in (["agents", "list", str(project), "--json"], ["prompt", str(project)]):
+        proc = subprocess.run([sys.executable, "-m", "ralphy", *argv], capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, (proc.returncode, proc.stderr[-500:])
+        assert "good" in proc.stdout and "evil" not in proc.stdout.replace("evil.md", "")
+    check = subprocess.run([sys.executable, "-m", "ralphy", "agents", "check", str(project)], capture_output=True,
+                           text=True, timeout=60)
+    assert check.returncode == 1 and "nested too deeply" in check.stdout + check.stderr
+
+
+def test_ordinary_nesting_still_parses():
+    from ralphy.agents.frontmatter import split_frontmatter, yaml_depth_problem
+
+    data, _, error = split_frontmatter("---\nname: a\ndescription: x\ntools: [Read, [Grep]]\nmeta: {a: {b: [1]}}\n---\n")
+    assert error is None and data["tools"] == ["Read", ["Grep"]] and data["meta"] == {"a": {"b": [1]}}
+    assert yaml_depth_problem("x: " + "[" * 100 + "]" * 100) is None
+    assert yaml_depth_problem("x: " + "[" * 101) is not None
