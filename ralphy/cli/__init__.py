@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "answer": ("ralphy.cli.history", "Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it."),
     "dev": ("ralphy.cli.dev", "Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done."),
     "log": ("ralphy.cli.history", "The run history of PROJECT_DIR (default: here): the last run, or the last N, iteration by iteration."),
+    "mcp": ("ralphy.cli.mcp", "An MCP server over stdio: the agents of PROJECT_DIR (default: here) for Claude Code to route to."),
     "prompt": ("ralphy.cli.prompt", "Print the dev prompt ralphy would give Claude for PROJECT_DIR (default: here)."),
     "questions": ("ralphy.cli.history", "The questions Claude asked in PROJECT_DIR (default: here) that wait for an answer."),
     "report": ("ralphy.cli.report", "Write one self-contained HTML page of a run of PROJECT_DIR (default: here): who did what, cost, time."),

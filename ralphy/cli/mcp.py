@@ -1,0 +1,33 @@
+"""``ralphy mcp [DIR]``: serve the project's agents, tasks and run status over MCP (stdio); ``--install`` adds the
+server to the project's ``.mcp.json`` instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ralphy.cli import cli
+from ralphy.cli.options import project_dir_argument
+
+
+@cli.command("mcp")
+@project_dir_argument
+@click.option("--install", is_flag=True, help="Add the ralphy server to PROJECT_DIR/.mcp.json (other servers kept).")
+@click.option("--scope", "scopes", multiple=True, type=click.Choice(["project", "user", "plugins", "all"]),
+              help="Where to look for agents (repeatable). Default: the agent_scopes setting (project).")
+def mcp(project_dir: Path, install: bool, scopes: tuple[str, ...]) -> None:
+    """An MCP server over stdio: the agents of PROJECT_DIR (default: here) for Claude Code to route to."""
+    if install:
+        from ralphy.mcp_server import install as install_server
+
+        path, outcome = install_server(project_dir)
+        if outcome == "unchanged":
+            click.echo(f"{path}: the ralphy server is already there")
+        else:
+            click.echo(f"{path}: ralphy server {outcome}; Claude Code in {project_dir} now offers mcp__ralphy__* tools "
+                       "(approve the project's servers when it asks)")
+        return
+    from ralphy.mcp_server import serve
+
+    serve(project_dir, scopes=scopes or None)

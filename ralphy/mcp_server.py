@@ -1,0 +1,312 @@
+"""``ralphy mcp``: the project's agents, tasks and run status as MCP tools, so Claude Code itself (or any MCP
+client) can route work to the project's own agents.
+
+The tools are plain functions over a ``ProjectTools`` (testable without any MCP machinery); ``build_server``
+wraps them in the official ``mcp`` SDK's ``MCPServer`` (``ralphy.mcp_app``, imported only by ``ralphy mcp``,
+never by ``ralphy --help``), each marked read-only and idempotent. Bad input is a tool error with one clear line; the server keeps running.
+
+- ``agent_recommend``: the AutomatosX contract. Input ``task`` (1-2000 characters), optional ``team``,
+  ``requiredCapabilities``, ``excludeAgents``, ``maxResults`` (1-10, default 3). Output ``recommended`` (an agent
+  name, or null when nothing fits: the fallback is to work directly, said in ``fallback``), ``confidence`` in
+  [0, 1], ``reason``, ``alternatives`` [{agentId, confidence, reason}], sorted by confidence then id;
+  deterministic.
+- ``agent_capabilities``: optional ``category``; ``capabilities``, ``agentsByCapability``,
+  ``capabilitiesByAgent``.
+- ``task_list``: the tasks of the project's task file with their statuses; ``run_status``: the circuit
+  breaker, task counts, the last run and the questions waiting for an answer.
+
+The agent catalog is loaded once and loaded again only when an agent file or folder changes (size or mtime).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ralphy.errors import ConfigError, RalphyError
+
+logger = logging.getLogger(__name__)
+
+SERVER_NAME = "ralphy"
+MAX_TASK_CHARS = 2000
+MAX_RESULTS = 10
+MAX_LIST_ITEMS = 200  # requiredCapabilities / excludeAgents entries
+MCP_JSON = ".mcp.json"
+
+
+class ToolInputError(RalphyError):
+    """A tool was called with input it cannot use (the message says which and why)."""
+
+
+@dataclass(frozen=True)
+class _Catalog:
+    signature: tuple[Any, ...]
+    agents: tuple[Any, ...]  # AgentSpec, sorted by name
+    routers: dict[tuple[str, ...], Any]  # agent names -> Router over them
+
+
+class ProjectTools:
+    """The tools' logic for one project folder."""
+
+    def __init__(self, project_dir: str | os.PathLike[str], *, scopes: Sequence[str] | None = None) -> None:
+        self.project_dir = Path(project_dir).resolve()
+        if not self.project_dir.is_dir():
+            raise ConfigError(f"{self.project_dir} is not a folder")
+        self._scopes = tuple(scopes) if scopes else None
+        self._catalog: _Catalog | None = None
+        self._searched: tuple[Path, ...] = ()
+
+    # -- the agent catalog ------------------------------------------------------------------------------
+
+    def _config(self) -> Any:
+        from ralphy.config import load_config
+
+        return load_config(self.project_dir, {"agent_scopes": list(self._scopes) if self._scopes else None},
+                           require_trust=False)
+
+    def _signature(self) -> tuple[Any, ...]:
+        """Every agent folder's and agent file's (path, mtime, size): it changes when an agent file does."""
+        entries: list[tuple[str, int, int]] = []
+        watched = dict.fromkeys([*self._searched, self.project_dir / ".claude" / "agents"])
+        for folder in watched:
+            entries.append((str(folder), int(os.path.isdir(folder)), 0))
+            for root, dirs, files in os.walk(folder):
+                dirs.sort()
+                for name in [".", *sorted(f for f in files if f.endswith(".md"))]:
+                    path = os.path.join(root, name)
+                    try:
+                        stat = os.stat(path)
+                    except OSError:
+                        continue
+                    entries.append((path, stat.st_mtime_ns, stat.st_size))
+        return tuple(entries)
+
+    def catalog(self) -> _Catalog:
+        """The agents, discovered once and again only when an agent file changed."""
+        if self._catalog is not None and self._signature() == self._catalog.signature:
+            return self._catalog
+        from ralphy.agents.discovery import discover_agents
+
+        config = self._config()
+        discovery = discover_agents(self.project_dir, scopes=tuple(config.agent_scopes))
+        self._searched = tuple(Path(folder) for folder in discovery.searched)
+        self._threshold = config.recommend_threshold
+        self._catalog = _Catalog(self._signature(), tuple(discovery.agents), {})
+        logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
+        return self._catalog
+
+    def _router(self, agents: Sequence[Any]) -> Any:
+        from ralphy.agents.routing import Router
+
+        catalog = self.catalog()
+        key = tuple(agent.name for agent in agents)
+        router = catalog.routers.get(key)
+        if router is None:
+            if len(catalog.routers) >= 32:
+                catalog.routers.clear()
+            router = catalog.routers[key] = Router(agents, threshold=self._threshold)
+        return router
+
+    # -- the tools --------------------------------------------------------------------------------------
+
+    def agent_recommend(
+        self,
+        task: Any,
+        team: Any = None,
+        required_capabilities: Any = None,
+        exclude_agents: Any = None,
+        max_results: Any = 3,
+    ) -> dict[str, Any]:
+        """The best agent of the project for ``task``, or none (work directly), with alternatives."""
+        from ralphy.agents.capabilities import agent_tools
+
+        task = _text(task, "task", MAX_TASK_CHARS)
+        team = None if team is None else _text(team, "team", 200)
+        required = _names(required_capabilities, "requiredCapabilities")
+        excluded = set(_names(exclude_agents, "excludeAgents"))
+        if isinstance(max_results, bool) or not isinstance(max_results, int) or not 1 <= max_results <= MAX_RESULTS:
+            raise ToolInputError(f"maxResults must be a whole number from 1 to {MAX_RESULTS} (got {max_results!r})")
+        agents = [
+            agent for agent in self.catalog().agents
+            if agent.name not in excluded
+            and (team is None or team.lower() in _teams(agent, self.project_dir))
+            and set(required) <= set(agent_tools(agent))
+        ]
+        if not agents:
+            return _fallback(0.0, "no agent of the project passes the filters (team, requiredCapabilities, "
+                                  "excludeAgents)", [])
+        router = self._router(agents)
+        ranked = router.rank(task, limit=max_results + 1)
+        if not ranked:
+            return _fallback(0.0, "no agent's name, description or examples mention the task's words", [])
+        best = ranked[0]
+        if best.confidence >= router.threshold:
+            return {"recommended": best.agent, "confidence": best.confidence, "reason": best.reason,
+                    "alternatives": [_alternative(a) for a in ranked[1 : max_results + 1]], "fallback": None}
+        reason = f"no agent is a confident match (best: {best.agent} at {best.confidence:.2f})"
+        return _fallback(best.confidence, reason, [_alternative(a) for a in ranked[:max_results]])
+
+    def agent_capabilities(self, category: Any = None) -> dict[str, Any]:
+        """Which agent has which tools; with ``category``, only the agents of that category (or team)."""
+        from ralphy.agents.capabilities import capability_map
+
+        agents = self.catalog().agents
+        if category is not None:
+            wanted = _text(category, "category", 200).lower()
+            agents = tuple(agent for agent in agents if wanted in _teams(agent, self.project_dir))
+        return capability_map(agents)
+
+    def task_list(self) -> dict[str, Any]:
+        """The tasks of the project's task file, each with its status, and the counts."""
+        from ralphy.errors import TasksFileError
+        from ralphy.tasks import load_tasks
+
+        tasks_file = self._config().tasks_file
+        try:
+            tasks = load_tasks(self.project_dir / tasks_file, root=self.project_dir)
+        except TasksFileError as exc:
+            raise ToolInputError(str(exc)) from None
+        return {
+            "file": str(tasks_file),
+            "counts": tasks.counts(),
+            "tasks": [{"id": t.id, "title": t.title, "group": t.group, "status": t.status, "line": t.line}
+                      for t in tasks.tasks],
+        }
+
+    def run_status(self) -> dict[str, Any]:
+        """The circuit breaker, the task counts, the last run and the pending questions (no database: no runs)."""
+        from ralphy.breaker import BREAKER_FILE, CircuitBreaker
+        from ralphy.errors import BreakerStateError, TasksFileError
+        from ralphy.store import Store, db_path
+        from ralphy.tasks import load_tasks
+
+        try:
+            breaker = CircuitBreaker.load(self.project_dir / BREAKER_FILE)
+            breaker_state = {"state": breaker.state.value, "reason": breaker.reason, "trip": breaker.trip,
+                             "error": None}
+        except BreakerStateError as exc:
+            breaker_state = {"state": None, "reason": None, "trip": None, "error": str(exc)}
+        tasks_file = self._config().tasks_file
+        try:
+            counts: dict[str, Any] = load_tasks(self.project_dir / tasks_file, root=self.project_dir).counts()
+        except TasksFileError as exc:
+            counts = {"error": str(exc)}
+        last_run, pending = None, []
+        if db_path(self.project_dir).exists():
+            with Store.open(self.project_dir) as store:
+                runs = store.runs(limit=1)
+                if runs:
+                    last_run = {**runs[-1].to_dict(), "iterations": len(store.iterations(runs[-1].id))}
+                pending = [question.to_dict() for question in store.pending_questions()]
+        return {"project": str(self.project_dir), "breaker": breaker_state, "tasks": counts,
+                "last_run": last_run, "pending_questions": pending}
+
+
+def _text(value: Any, name: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise ToolInputError(f"{name} must be a string (got {type(value).__name__})")
+    if not value.strip():
+        raise ToolInputError(f"{name} is empty")
+    if len(value) > limit:
+        raise ToolInputError(f"{name} is {len(value)} characters; at most {limit}")
+    return value
+
+
+def _names(value: Any, name: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ToolInputError(f"{name} must be a list of strings")
+    if len(value) > MAX_LIST_ITEMS:
+        raise ToolInputError(f"{name} has {len(value)} entries; at most {MAX_LIST_ITEMS}")
+    return [item.strip() for item in value if item.strip()]
+
+
+def _teams(agent: Any, project_dir: Path) -> set[str]:
+    """The teams (categories) an agent belongs to: its ``team`` / ``agentCategory`` / ``category`` keys and the
+    folders between ``.claude/agents`` and its file (``backend/api.md`` -> ``backend``), lowercased."""
+    teams = {str(agent.metadata.get(key)).lower() for key in ("team", "agentCategory", "category")
+             if isinstance(agent.metadata.get(key), str)}
+    parts = agent.path.parts
+    for index in range(len(parts) - 1, 0, -1):
+        if parts[index] == "agents" and parts[index - 1] == ".claude":
+            teams.update(part.lower() for part in parts[index + 1 : -1])
+            break
+    return teams
+
+
+def _alternative(alternative: Any) -> dict[str, Any]:
+    return {"agentId": alternative.agent, "confidence": alternative.confidence, "reason": alternative.reason}
+
+
+def _fallback(confidence: float, why: str, alternatives: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"recommended": None, "confidence": confidence, "reason": f"{why}; work directly",
+            "alternatives": alternatives, "fallback": "direct: no agent fits, the main agent does the task itself"}
+
+
+# --- the MCP server -----------------------------------------------------------------------------------------
+
+
+def build_server(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] | None = None) -> Any:
+    """An ``mcp.server.mcpserver.MCPServer`` named ``ralphy`` with the four read-only tools (see
+    ``ralphy.mcp_app``, where the SDK is imported)."""
+    from ralphy.mcp_app import build_server as build
+
+    return build(ProjectTools(project_dir, scopes=scopes))
+
+
+def serve(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] | None = None) -> None:
+    """Run the server over stdio until the client closes it."""
+    build_server(project_dir, scopes=scopes).run("stdio")
+
+
+# --- .mcp.json ------------------------------------------------------------------------------------------------
+
+
+def server_entry() -> dict[str, Any]:
+    """How a client starts ``ralphy mcp`` in the project folder: ``ralphy`` when it is on PATH, else this Python."""
+    if shutil.which("ralphy"):
+        return {"command": "ralphy", "args": ["mcp"]}
+    return {"command": sys.executable, "args": ["-m", "ralphy", "mcp"]}
+
+
+def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = None) -> tuple[Path, str]:
+    """Add the ``ralphy`` server to the project's ``.mcp.json``, keeping every other server and key.
+
+    Returns (the file, what happened: "created", "added", "updated" or "unchanged"). A file that is not a JSON
+    object with an object ``mcpServers`` is refused (ConfigError) and left as it is.
+    """
+    path = Path(project_dir) / MCP_JSON
+    entry = entry or server_entry()
+    data: dict[str, Any] = {}
+    if path.exists() or path.is_symlink():
+        if path.is_symlink() or not path.is_file():
+            raise ConfigError(f"{path} is not a regular file; not touching it")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ConfigError(f"{path} is not valid JSON ({exc}); fix it or move it away, nothing was written") from None
+        if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):
+            raise ConfigError(f"{path} must be a JSON object whose mcpServers is an object; nothing was written")
+    servers = data.setdefault("mcpServers", {})
+    if servers.get(SERVER_NAME) == entry:
+        return path, "unchanged"
+    outcome = "created" if not path.exists() else "updated" if SERVER_NAME in servers else "added"
+    servers[SERVER_NAME] = entry
+    fd, temp = tempfile.mkstemp(prefix=".mcp.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path, outcome

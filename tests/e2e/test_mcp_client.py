@@ -1,0 +1,73 @@
+"""The REAL Claude CLI as the MCP client of `ralphy mcp DIR`: a scripted model calls
+mcp__ralphy__agent_recommend and mcp__ralphy__agent_capabilities, and what comes back is checked."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import FakeMessagesAPI, Request, claude_env, init_git_project, text, tool_use
+from tests.conftest import CORPUS, REPO
+
+FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
+RECOMMEND = "mcp__ralphy__agent_recommend"
+CAPABILITIES = "mcp__ralphy__agent_capabilities"
+
+
+def scripted_model(request: Request):
+    """Call agent_recommend, then agent_capabilities, then stop: by what the conversation already holds."""
+    if request.is_side or not request.is_main:
+        return text("ok")
+    called = [call["name"] for call in request.tool_calls]
+    if RECOMMEND not in called:
+        if RECOMMEND not in request.tools:  # the CLI connects MCP servers in the background
+            if "WaitForMcpServers" in request.tools and called.count("WaitForMcpServers") < 3:
+                return tool_use("WaitForMcpServers", {})
+            return text(f"NO TOOL {RECOMMEND}; tools: {', '.join(request.tools)}")
+        return tool_use(RECOMMEND, {"task": "Fix the flaky Playwright login test", "maxResults": 2})
+    if CAPABILITIES not in called:
+        return tool_use(CAPABILITIES, {})
+    return text("Routed.")
+
+
+@pytest.mark.e2e
+def test_the_real_cli_calls_ralphy_mcp_tools(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+    project = init_git_project(tmp_path / "project", commit=False)
+    agents = project / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    for name in ("playwright-expert", "postgres-expert", "docker-expert"):
+        shutil.copy(FURAI / f"{name}.md", agents)
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"ralphy": {
+        "command": sys.executable, "args": ["-m", "ralphy", "mcp", str(project)],
+        "env": {"PYTHONPATH": str(REPO), "PATH": os.environ.get("PATH", "")}}}}))
+
+    with FakeMessagesAPI(scripted_model) as api:
+        env = claude_env(api.url, home=claude_home)
+        proc = subprocess.run(
+            [claude_bin, "-p", "--output-format", "stream-json", "--verbose", "--strict-mcp-config",
+             "--mcp-config", str(config), "--allowedTools", f"{RECOMMEND} {CAPABILITIES}"],
+            input="Which of my agents should fix the flaky Playwright login test?", cwd=project, env=env,
+            timeout=180, text=True, capture_output=True)
+        requests = list(api.requests)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    last = Request(requests[-1])
+    results = {call["name"]: last.tool_result(call["id"]) for call in last.tool_calls}
+    recommend_text, recommend_error = results[RECOMMEND]
+    assert not recommend_error, recommend_text
+    recommendation = json.loads(recommend_text)
+    assert recommendation["recommended"] == "playwright-expert"
+    assert len(recommendation["alternatives"]) == 2
+    capabilities_text, capabilities_error = results[CAPABILITIES]
+    assert not capabilities_error, capabilities_text
+    capabilities = json.loads(capabilities_text)
+    assert set(capabilities["capabilitiesByAgent"]) == {"docker-expert", "playwright-expert", "postgres-expert"}
+    assert "Bash" in capabilities["agentsByCapability"]
+    final = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
+    assert final["type"] == "result" and final["result"] == "Routed."

@@ -1,0 +1,247 @@
+"""``ralphy mcp``: the tools' logic on a real project folder with real agent files, the server driven by the
+``mcp`` SDK's own client (in process and over stdio in a real subprocess), and ``--install``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ralphy.cli import cli
+from ralphy.errors import ConfigError
+from ralphy.mcp_server import ProjectTools, ToolInputError, install
+from tests.conftest import CORPUS, REPO
+
+FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
+VOLT = CORPUS / "VoltAgent--awesome-claude-code-subagents" / "categories"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    agents = root / ".claude" / "agents"
+    (agents / "qa").mkdir(parents=True)
+    for name in ("postgres-expert", "docker-expert"):
+        shutil.copy(FURAI / f"{name}.md", agents)
+    shutil.copy(FURAI / "playwright-expert.md", agents / "qa")  # team "qa" by its folder
+    shutil.copy(VOLT / "04-quality-security" / "code-reviewer.md", agents / "qa")
+    (root / "TASKS.md").write_text("# Tasks\n\n## Database\n- [ ] 1.1 Optimize the slow PostgreSQL query\n"
+                                   "- [x] 1.2 Add the users table\n\n## Release\n- [ ] 2.1 Bump the version\n",
+                                   encoding="utf-8")
+    return root
+
+
+# -- the tools' logic ------------------------------------------------------------------------------------
+
+
+def test_recommend_names_the_fitting_agent_with_sorted_alternatives(project: Path) -> None:
+    tools = ProjectTools(project)
+    result = tools.agent_recommend("Fix the flaky Playwright login test", max_results=3)
+    assert result["recommended"] == "playwright-expert" and result["fallback"] is None
+    assert 0.5 <= result["confidence"] <= 1.0 and "playwright" in result["reason"].lower()
+    alternatives = result["alternatives"]
+    assert len(alternatives) == 3 and set(alternatives[0]) == {"agentId", "confidence", "reason"}
+    assert "playwright-expert" not in [a["agentId"] for a in alternatives]
+    keys = [(-a["confidence"], a["agentId"]) for a in alternatives]
+    assert keys == sorted(keys)  # by confidence, then id
+    assert tools.agent_recommend("Fix the flaky Playwright login test", max_results=3) == result  # deterministic
+
+
+def test_nothing_fits_gives_the_direct_fallback(project: Path) -> None:
+    result = ProjectTools(project).agent_recommend("Bump the version to 2.4.0 in pyproject.toml")
+    assert result["recommended"] is None and result["fallback"].startswith("direct")
+    assert "work directly" in result["reason"] and 0.0 <= result["confidence"] < 0.5
+
+
+def test_filters_team_capabilities_and_exclusions(project: Path) -> None:
+    tools = ProjectTools(project)
+    task = "Optimize the slow PostgreSQL query"
+    assert tools.agent_recommend(task)["recommended"] == "postgres-expert"
+    assert tools.agent_recommend(task, exclude_agents=["postgres-expert"])["recommended"] != "postgres-expert"
+    qa = tools.agent_recommend("Write an end-to-end test for the login page", team="qa", max_results=5)
+    assert {qa["recommended"], *(a["agentId"] for a in qa["alternatives"])} <= {"playwright-expert", "code-reviewer"}
+    # code-reviewer's tools are Read, Write, Edit, Bash, Glob, Grep: no WebFetch; the corpus' 0xfurai agents
+    # list no tools, so they have them all
+    fetchers = tools.agent_recommend("Review the pull request", required_capabilities=["WebFetch"], max_results=10)
+    assert "code-reviewer" not in [fetchers["recommended"], *(a["agentId"] for a in fetchers["alternatives"])]
+    nobody = tools.agent_recommend(task, required_capabilities=["mcp__nowhere__tool"])
+    assert nobody["recommended"] is None and "filters" in nobody["reason"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"task": ""}, "task is empty"),
+    ({"task": "   "}, "task is empty"),
+    ({"task": "x" * 2001}, "at most 2000"),
+    ({"task": 42}, "task must be a string"),
+    ({"task": "t", "max_results": 0}, "maxResults must be a whole number from 1 to 10"),
+    ({"task": "t", "max_results": 11}, "maxResults"),
+    ({"task": "t", "max_results": True}, "maxResults"),
+    ({"task": "t", "exclude_agents": "postgres-expert"}, "excludeAgents must be a list of strings"),
+    ({"task": "t", "required_capabilities": [1]}, "requiredCapabilities must be a list of strings"),
+])
+def test_bad_input_is_one_clear_error(project: Path, kwargs: dict, message: str) -> None:
+    with pytest.raises(ToolInputError, match=message):
+        ProjectTools(project).agent_recommend(**kwargs)
+
+
+def test_capabilities_by_category(project: Path) -> None:
+    tools = ProjectTools(project)
+    everything = tools.agent_capabilities()
+    assert set(everything) == {"capabilities", "agentsByCapability", "capabilitiesByAgent"}
+    assert set(everything["capabilitiesByAgent"]) == {"code-reviewer", "docker-expert", "playwright-expert",
+                                                      "postgres-expert"}
+    assert everything["capabilitiesByAgent"]["code-reviewer"] == ["Bash", "Edit", "Glob", "Grep", "Read", "Write"]
+    qa = tools.agent_capabilities("QA")
+    assert set(qa["capabilitiesByAgent"]) == {"code-reviewer", "playwright-expert"}
+    assert tools.agent_capabilities("nope")["capabilities"] == []
+
+
+def test_the_catalog_is_loaded_once_and_again_when_an_agent_file_changes(project: Path, monkeypatch) -> None:
+    import ralphy.agents.discovery as discovery
+
+    tools = ProjectTools(project)
+    calls = []
+    real = discovery.discover_agents
+    monkeypatch.setattr(discovery, "discover_agents", lambda *a, **k: calls.append(1) or real(*a, **k))
+    task = "Set up Redis caching with a TTL for sessions"
+    assert tools.agent_recommend(task)["recommended"] is None
+    tools.agent_recommend(task)
+    tools.agent_capabilities()
+    assert len(calls) == 1
+    shutil.copy(FURAI / "redis-expert.md", project / ".claude" / "agents")  # a new agent file
+    assert tools.agent_recommend(task)["recommended"] == "redis-expert"
+    assert len(calls) == 2
+    redis = project / ".claude" / "agents" / "redis-expert.md"
+    redis.write_text(redis.read_text(encoding="utf-8").replace("name: redis-expert", "name: cache-keeper"),
+                     encoding="utf-8")
+    os.utime(redis, ns=(time.time_ns(), time.time_ns() + 10**9))
+    assert tools.agent_recommend(task)["recommended"] == "cache-keeper"
+    redis.unlink()
+    assert tools.agent_recommend(task)["recommended"] is None
+
+
+def test_task_list_and_run_status(project: Path) -> None:
+    tools = ProjectTools(project)
+    listing = tools.task_list()
+    assert listing["counts"] == {"pending": 2, "in_progress": 0, "completed": 1, "total": 3}
+    assert [(t["id"], t["status"], t["group"]) for t in listing["tasks"]] == [
+        ("1.1", "pending", "Database"), ("1.2", "completed", "Database"), ("2.1", "pending", "Release")]
+    status = tools.run_status()
+    assert status["breaker"]["state"] == "closed" and status["last_run"] is None
+    assert status["tasks"]["total"] == 3 and status["pending_questions"] == []
+    (project / "TASKS.md").unlink()
+    with pytest.raises(ToolInputError, match="TASKS.md"):
+        tools.task_list()
+    assert "error" in tools.run_status()["tasks"]
+
+
+# -- the server, through the SDK's own client --------------------------------------------------------------
+
+
+def _call(server_or_params, *calls):
+    from mcp import Client
+
+    async def run():
+        async with Client(server_or_params, read_timeout_seconds=60) as client:
+            listed = await client.list_tools()
+            results = [await client.call_tool(name, arguments) for name, arguments in calls]
+            return listed, results
+
+    return asyncio.run(run())
+
+
+def test_sdk_client_in_process_sees_read_only_tools_and_structured_answers(project: Path) -> None:
+    from ralphy.mcp_server import build_server
+
+    listed, (good, bad, too_many, tasks, after) = _call(
+        build_server(project),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 2}),
+        ("agent_recommend", {"task": ""}),
+        ("agent_recommend", {"task": "x", "maxResults": 11}),
+        ("task_list", {}),
+        ("agent_recommend", {"task": "Write a Dockerfile for the API"}),
+    )
+    tools = {tool.name: tool for tool in listed.tools}
+    assert set(tools) == {"agent_recommend", "agent_capabilities", "task_list", "run_status"}
+    for tool in tools.values():
+        assert tool.annotations.read_only_hint and tool.annotations.idempotent_hint
+        assert not tool.annotations.destructive_hint
+    schema = tools["agent_recommend"].input_schema["properties"]
+    assert schema["maxResults"]["maximum"] == 10 and schema["task"]["maxLength"] == 2000
+    assert not good.is_error and good.structured_content["recommended"] == "postgres-expert"
+    assert len(good.structured_content["alternatives"]) == 2
+    assert json.loads(good.content[0].text) == good.structured_content
+    assert bad.is_error and "task" in bad.content[0].text
+    assert too_many.is_error and "maxResults" in too_many.content[0].text
+    assert tasks.structured_content["counts"]["total"] == 3
+    assert after.structured_content["recommended"] == "docker-expert"  # the server survived bad input
+
+
+def test_ralphy_mcp_over_stdio_in_a_real_process(project: Path) -> None:
+    from mcp.client.stdio import StdioServerParameters
+
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ralphy", "mcp", str(project)],
+                                   env={**os.environ, "PYTHONPATH": str(REPO)})
+    _, (recommend, capabilities, status) = _call(
+        params,
+        ("agent_recommend", {"task": "Fix the flaky Playwright login test"}),
+        ("agent_capabilities", {"category": "qa"}),
+        ("run_status", {}),
+    )
+    assert recommend.structured_content["recommended"] == "playwright-expert"
+    assert set(capabilities.structured_content["capabilitiesByAgent"]) == {"code-reviewer", "playwright-expert"}
+    assert status.structured_content["breaker"]["state"] == "closed"
+
+
+def test_help_does_not_import_the_mcp_sdk() -> None:
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "ralphy", "--help"], capture_output=True,
+                          text=True)
+    imported = {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if "|" in line}
+    assert proc.returncode == 0 and "mcp" in proc.stdout
+    assert not {name for name in imported if name == "mcp" or name.startswith(("mcp.", "pydantic"))}
+
+
+# -- --install ---------------------------------------------------------------------------------------------
+
+
+def test_install_creates_then_merges_and_never_touches_other_servers(project: Path) -> None:
+    entry = {"command": "ralphy", "args": ["mcp"]}
+    path, outcome = install(project, entry)
+    assert outcome == "created" and json.loads(path.read_text()) == {"mcpServers": {"ralphy": entry}}
+    assert install(project, entry) == (path, "unchanged")
+    other = {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"], "env": {"X": "1"}}
+    path.write_text(json.dumps({"mcpServers": {"github": other, "ralphy": {"command": "old"}}, "extra": [1]}))
+    assert install(project, entry)[1] == "updated"
+    assert json.loads(path.read_text()) == {"mcpServers": {"github": other, "ralphy": entry}, "extra": [1]}
+    path.write_text(json.dumps({"mcpServers": {"github": other}}))
+    assert install(project, entry)[1] == "added"
+    assert json.loads(path.read_text())["mcpServers"] == {"github": other, "ralphy": entry}
+
+
+@pytest.mark.parametrize("text", ["{not json", "[]", '{"mcpServers": []}', "\udcff"])
+def test_install_refuses_a_broken_file_and_leaves_it(project: Path, text: str) -> None:
+    path = project / ".mcp.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    with pytest.raises(ConfigError, match=r"\.mcp\.json"):
+        install(project, {"command": "ralphy", "args": ["mcp"]})
+    assert path.read_bytes() == text.encode("utf-8", "surrogateescape")
+
+
+def test_cli_install_says_what_it_did(project: Path) -> None:
+    runner = CliRunner()
+    first = runner.invoke(cli, ["mcp", "--install", str(project)])
+    assert first.exit_code == 0 and "ralphy server created" in first.output
+    assert runner.invoke(cli, ["mcp", "--install", str(project)]).output.endswith("already there\n")
+    (project / ".mcp.json").write_text("{oops")
+    broken = runner.invoke(cli, ["mcp", "--install", str(project)])
+    assert broken.exit_code == 1 and broken.output.startswith("ralphy: error:") and "not valid JSON" in broken.output
