@@ -310,7 +310,11 @@ class DevLoop:
         progress = before.statuses() != after.statuses() or tree_after[0] != tree_before[0]
         kind = classify_failure(result)
         if report.tasks_completed and kind not in ("auth", "usage_limit"):
-            self._check_tasks(report, iteration_id, claimed_only=tree_after[1] == tree_before[1])
+            try:
+                self._check_tasks(report, iteration_id, claimed_only=tree_after[1] == tree_before[1])
+            except (Interrupted, KeyboardInterrupt):  # during the check (run_check has ended it): record, stop
+                self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript)
+                raise Interrupted from None
         stop = False
         question_asked = False
         if kind == "auth":

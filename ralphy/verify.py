@@ -99,8 +99,10 @@ def run_check(
                 os.write(log, part)
                 written += len(part)
 
-        timed_out = _pump(process, take, started + timeout)
-        _end_group(process)
+        try:
+            timed_out = _pump(process, take, started + timeout)
+        finally:  # also on Ctrl-C / SIGTERM while it runs: nothing it started is left behind
+            _end_group(process)
         exit_code = None if timed_out else process.returncode
         if written >= max_bytes and log is not None:
             os.write(log, f"\n[ralphy: output cut at {max_bytes} bytes]\n".encode())

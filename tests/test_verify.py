@@ -129,3 +129,27 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
     except (OSError, IndexError):
         return True
+
+
+def test_an_interrupt_while_the_check_runs_ends_its_whole_group(tmp_path: Path) -> None:
+    import signal
+
+    import pytest
+
+    class Stop(Exception):
+        pass
+
+    def interrupt(signum, frame):
+        raise Stop
+
+    pid_file = tmp_path / "child.pid"
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        with pytest.raises(Stop):
+            run_check(f"sleep 60 & echo $! > {pid_file}; wait", tmp_path, timeout=60)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    time.sleep(0.2)
+    assert not _alive(int(pid_file.read_text()))

@@ -219,3 +219,38 @@ def test_after_a_reset_the_next_run_checks_first_and_tells_the_first_iteration(p
     finally:
         db.close()
     assert rows == [(1, 0), (0, 1)]
+
+
+def test_sigterm_while_the_check_runs_ends_it_and_records_the_iteration(project, claude_home, claude_bin, tmp_path):
+    import os
+    import signal
+    import time
+
+    from ralphy.testing import claude_env
+
+    pid_file = tmp_path / "check.pid"
+    hanging_check = f"sleep 60 & echo $! > {pid_file}; wait"
+    with FakeMessagesAPI(DevScenario(DELEGATE)) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_VERIFY_COMMAND": hanging_check})
+        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", "--json", str(project)], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while not (pid_file.exists() and pid_file.read_text().strip()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert pid_file.exists(), "the check never started"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["status"] == "interrupted" and data["iterations"][-1]["outcome"] == "interrupted"
+    time.sleep(0.3)
+    child = int(pid_file.read_text())
+    try:
+        os.kill(child, 0)
+        alive = Path(f"/proc/{child}/stat").read_text().split(") ")[1][0] != "Z"
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "the check's child outlived ralphy"
+    log = json.loads(cli("log", project).stdout)
+    assert log[0]["iterations"][0]["outcome"] == "interrupted"
