@@ -42,7 +42,7 @@ from ralphy.errors import StoreError, TasksFileError
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
-from ralphy import worktree
+from ralphy import __version__, worktree
 from ralphy.verify import OFF_NOTICE, Verification, failure_instruction, resolve_command, run_check
 
 logger = logging.getLogger(__name__)
@@ -178,6 +178,7 @@ class DevLoop:
         self.verify_command = resolve_command(self.config)
         self.check_is_fresh = False  # a check ran after the latest iteration (or, with none yet, in this run)
         self.last_iteration: tuple[int, IterationReport] | None = None  # (its id in the store, its report)
+        self.cli_version_seen: str | None = None  # as the CLI's init event says; recorded with the run
 
     # ------------------------------------------------------------------------------------------ the run
 
@@ -193,7 +194,8 @@ class DevLoop:
             if orphan is not None:
                 self.o.reporter.note(f"ended the Claude CLI (pid {orphan}) a killed ralphy had left running")
             self.store = store
-            self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv))
+            self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv),
+                                          ralphy_version=__version__)
             _prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
             self.summary.run_id = self.run_id
             if self.verify_command is None:
@@ -206,9 +208,11 @@ class DevLoop:
             finally:
                 self._take_prestarted(None)  # not used (nothing to do, or resumed a session): end it
                 self.breaker.save(self.breaker_path)
+                counts = self._tasks_or(task_list).counts()
                 store.finish_run(
                     self.run_id, status=self.summary.status, reason=self.summary.reason,
-                    exit_code=self.summary.exit_code,
+                    exit_code=self.summary.exit_code, tasks_done=counts["completed"], tasks_total=counts["total"],
+                    claude_version=self.cli_version_seen,
                 )
         final = self._tasks_or(task_list)
         counts = final.counts()
@@ -373,6 +377,7 @@ class DevLoop:
         report.transcript = str(result.transcript_path) if result.transcript_path else None
         if result.init:
             report.session_id = result.init.session_id
+            self.cli_version_seen = result.init.version or self.cli_version_seen
         if final:
             report.session_id = final.session_id or report.session_id
             report.is_error = final.is_error

@@ -150,8 +150,16 @@ def m002_verification(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE delegations ADD COLUMN cost_share REAL")
 
 
+def m003_run_facts(db: sqlite3.Connection) -> None:
+    """What a report of a run states about it: the ralphy and Claude CLI versions, tasks done/total at its end."""
+    db.execute("ALTER TABLE runs ADD COLUMN ralphy_version TEXT")
+    db.execute("ALTER TABLE runs ADD COLUMN claude_version TEXT")
+    db.execute("ALTER TABLE runs ADD COLUMN tasks_done INTEGER")
+    db.execute("ALTER TABLE runs ADD COLUMN tasks_total INTEGER")
+
+
 # Applied in order; user_version = how many have been applied. Append only; never edit a released one.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification, m003_run_facts)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -277,6 +285,10 @@ class RunRecord:
     config: dict[str, Any]
     argv: list[str]
     verification: VerificationRecord | None = None  # the run's last check (what its completion rests on)
+    ralphy_version: str | None = None  # None: recorded before migration 3
+    claude_version: str | None = None  # the CLI's own word (its init event); None: no iteration reported one
+    tasks_done: int | None = None  # TASKS.md when the run ended; None while it runs
+    tasks_total: int | None = None
 
     @property
     def duration_seconds(self) -> float | None:
@@ -369,14 +381,15 @@ class Store:
     # ------------------------------------------------------------------------------------------------ runs
 
     def start_run(
-        self, *, started_at: Timestamp | None = None, config_json: str | Mapping[str, Any] = "{}", argv: Sequence[str] = ()
+        self, *, started_at: Timestamp | None = None, config_json: str | Mapping[str, Any] = "{}", argv: Sequence[str] = (),
+        ralphy_version: str | None = None,
     ) -> int:
         """Record a new run (status ``running``); return its id. ``config_json``: JSON text or a mapping."""
         config_text = config_json if isinstance(config_json, str) else json.dumps(config_json, default=str)
         json.loads(config_text)  # a bug in the caller, not bad user input: let it raise
         return self._insert(
-            "INSERT INTO runs (started_at, config_json, argv_json) VALUES (?, ?, ?)",
-            (_stamp(started_at), config_text, json.dumps(list(argv))),
+            "INSERT INTO runs (started_at, config_json, argv_json, ralphy_version) VALUES (?, ?, ?, ?)",
+            (_stamp(started_at), config_text, json.dumps(list(argv)), ralphy_version),
         )
 
     def finish_run(
@@ -387,11 +400,17 @@ class Store:
         reason: str | None = None,
         finished_at: Timestamp | None = None,
         exit_code: int | None = None,
+        tasks_done: int | None = None,
+        tasks_total: int | None = None,
+        claude_version: str | None = None,
     ) -> None:
-        """Record how run ``run_id`` ended (``status`` is the loop's word: completed, stopped, failed...)."""
+        """Record how run ``run_id`` ended (``status`` is the loop's word: completed, stopped, failed...), with
+        the tasks file's counts then and the Claude CLI version its iterations reported."""
         self._update(
-            "UPDATE runs SET status = ?, reason = ?, finished_at = ?, exit_code = ? WHERE id = ?",
-            (status, reason, _stamp(finished_at), exit_code, run_id),
+            """UPDATE runs SET status = ?, reason = ?, finished_at = ?, exit_code = ?, tasks_done = ?, tasks_total = ?,
+                   claude_version = coalesce(?, claude_version)
+               WHERE id = ?""",
+            (status, reason, _stamp(finished_at), exit_code, tasks_done, tasks_total, claude_version, run_id),
             f"run {run_id}",
         )
 
@@ -864,7 +883,8 @@ def _duration(start: datetime, end: datetime | None) -> float | None:
 def _run(row: sqlite3.Row) -> RunRecord:
     return RunRecord(
         row["id"], datetime.fromisoformat(row["started_at"]), _parse(row["finished_at"]), row["status"], row["reason"],
-        row["exit_code"], json.loads(row["config_json"]), json.loads(row["argv_json"]),
+        row["exit_code"], json.loads(row["config_json"]), json.loads(row["argv_json"]), None,
+        row["ralphy_version"], row["claude_version"], row["tasks_done"], row["tasks_total"],
     )  # fmt: skip
 
 

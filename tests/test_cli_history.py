@@ -29,7 +29,7 @@ TASKS = """# Shop
 """
 
 RUN_KEYS = {"id", "started_at", "finished_at", "duration_seconds", "status", "reason", "exit_code", "config", "argv",
-            "iterations", "verification"}  # fmt: skip
+            "iterations", "verification", "ralphy_version", "claude_version", "tasks_done", "tasks_total"}  # fmt: skip
 ITERATION_KEYS = {
     "id", "run_id", "n", "started_at", "finished_at", "duration_seconds", "prompt_chars", "resumed_session",
     "session_id", "outcome", "is_error", "error", "cost_usd", "num_turns", "breaker_state", "breaker_reason",

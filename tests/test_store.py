@@ -564,3 +564,21 @@ def test_a_version_1_history_is_migrated_with_its_rows_kept(tmp_path: Path) -> N
         assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     finally:
         raw.close()
+
+
+# ------------------------------------------------------------------------------------------ run facts (m003)
+
+
+def test_run_facts_round_trip_and_a_version_2_history_gets_them_empty(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        old = store.start_run(config_json="{}", argv=[])  # as a ralphy before migration 3 records a run
+        store.finish_run(old, status="completed")
+        run = store.start_run(config_json="{}", argv=[], ralphy_version="0.1.0")
+        store.finish_run(run, status="circuit_open", tasks_done=2, tasks_total=5, claude_version="2.1.197")
+        again = store.start_run(config_json="{}", argv=[], ralphy_version="0.1.0")
+        store.finish_run(again, status="error", tasks_done=0, tasks_total=0)  # no iteration: no CLI reported
+        records = {r.id: r for r in store.runs()}
+    assert (records[old].ralphy_version, records[old].claude_version, records[old].tasks_done) == (None, None, None)
+    assert [records[run].ralphy_version, records[run].claude_version, records[run].tasks_done,
+            records[run].tasks_total] == ["0.1.0", "2.1.197", 2, 5]
+    assert records[again].claude_version is None and records[again].to_dict()["tasks_total"] == 0

@@ -133,7 +133,7 @@ class IterationView:
     claim_cut: int  # characters of the claim left out
     tasks: tuple[TaskDone, ...]
     delegations: tuple[DelegationView, ...]
-    tasks_done: int  # tasks completed so far in the run, after this iteration
+    tasks_done: int  # tasks of TASKS.md done after this iteration (those done before the run included, when known)
     cost_so_far: float
     check: Check | None = None
     cli_version: str | None = None
@@ -336,7 +336,9 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
     ).fetchall()
 
     iterations: list[IterationView] = []
-    done = 0
+    run_done = _get(run, "tasks_done")
+    # tasks done before the run (ticked by an earlier run or by hand): TASKS.md at its end minus what it completed
+    done = max(0, _int(run_done) - sum(map(len, task_rows.values()))) if run_done is not None else 0
     cost = 0.0
     for row in iteration_rows:
         n = row["n"]
@@ -346,7 +348,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
             for t in task_rows.get(row["id"], [])
         )
         delegations = tuple(_delegation(d, n, row["cost_usd"]) for d in delegation_rows.get(row["id"], []))
-        done = _int(_get(row, "tasks_done")) if _get(row, "tasks_done") is not None else done + len(tasks)
+        done += len(tasks)
         cost += row["cost_usd"] or 0.0
         claim, cut = _clip(row["result_text"], CLAIM_LIMIT)
         started, finished = _time(row["started_at"]), _time(row["finished_at"])
@@ -358,14 +360,14 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
                 breaker_state=row["breaker_state"], breaker_reason=row["breaker_reason"],
                 resumed_session=row["resumed_session"], session_id=row["session_id"], claim=claim, claim_cut=cut,
                 tasks=tasks, delegations=delegations, tasks_done=done, cost_so_far=cost,
-                check=(checks.get(row["id"]) or [None])[-1], cli_version=_get(row, "cli_version", "claude_version"),
+                check=(checks.get(row["id"]) or [None])[-1], cli_version=_get(row, "claude_version"),
             )  # fmt: skip
         )
 
     started, finished = _time(run["started_at"]), _time(run["finished_at"])
     tasks_total = _get(run, "tasks_total")
-    tasks_done = _get(run, "tasks_done")
-    cli_version = _get(run, "cli_version", "claude_version") or next(
+    tasks_done = run_done
+    cli_version = _get(run, "claude_version") or next(
         (it.cli_version for it in reversed(iterations) if it.cli_version), None
     ) or _cli_version_from_transcripts(iteration_rows)
     return RunReport(
