@@ -38,7 +38,7 @@ from ralphy.claude.process import RunResult, run_claude
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
-from ralphy.errors import StoreError, TasksFileError
+from ralphy.errors import RalphyError, StoreError, TasksFileError
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
@@ -57,7 +57,16 @@ FAILED_KINDS = {"timeout", "crashed", "max_turns", "rate_limited", "overloaded",
 
 
 class Interrupted(Exception):
-    """SIGINT/SIGTERM arrived: stop the CLI, record the iteration as interrupted, exit 130."""
+    """SIGINT/SIGTERM/SIGHUP arrived: stop the CLI, record the iteration as interrupted, exit 130."""
+
+
+class _Aborted(Exception):
+    """The run cannot go on (the CLI binary vanished, TASKS.md became a folder...): the iteration is recorded
+    as failed with ``reason``, and the run ends with it (status error, exit 1)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass
@@ -205,6 +214,10 @@ class DevLoop:
             except (Interrupted, KeyboardInterrupt):
                 self._stop("interrupted", "interrupted by a signal; state saved, run `ralphy dev` to continue",
                            EXIT_INTERRUPTED)
+            except _Aborted as exc:
+                self._stop("error", exc.reason, EXIT_ERROR)
+            except RalphyError as exc:  # between iterations (e.g. TASKS.md became unreadable): the run's reason
+                self._stop("error", str(exc), EXIT_ERROR)
             finally:
                 self._take_prestarted(None)  # not used (nothing to do, or resumed a session): end it
                 self.breaker.save(self.breaker_path)
@@ -292,7 +305,11 @@ class DevLoop:
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
-        process = self._take_prestarted(argv) or spawn(argv, cwd=self.project, env=self.o.env)
+        try:
+            process = self._take_prestarted(argv) or spawn(argv, cwd=self.project, env=self.o.env)
+        except (RalphyError, OSError) as exc:
+            self._finish_aborted(iteration_id, report, _reason(exc))
+            raise _Aborted(_reason(exc)) from None
         try:
             record_cli(self.project, process.pid, argv)  # so a run after a kill -9 of this one can end it
             result = run_claude(
@@ -303,6 +320,9 @@ class DevLoop:
         except (Interrupted, KeyboardInterrupt):
             self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript)
             raise Interrupted from None
+        except (RalphyError, OSError) as exc:
+            self._finish_aborted(iteration_id, report, _reason(exc))
+            raise _Aborted(_reason(exc)) from None
         finally:
             if process.returncode is None:  # run_claude never got it (interrupted in between): end it here
                 end_group(process, 1.0)
@@ -413,6 +433,17 @@ class DevLoop:
         report.direct_files = work_files(tracker.direct_files)
         report.tasks_completed = attribute(newly_completed(before, after), delegations, task_ids_in,
                                            edits.marked_by)
+
+    def _finish_aborted(self, iteration_id: int, report: IterationReport, reason: str) -> None:
+        """The iteration could not run or finish for a reason outside Claude's work: recorded as failed."""
+        report.outcome, report.is_error, report.error = "failed", True, reason
+        self.breaker.record(IterationOutcome(failed=True, error=reason))
+        report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
+        try:
+            self._record(iteration_id, report)
+        except RalphyError as exc:  # the history itself failed (disk full...): the run's reason still says why
+            logger.warning("%s", exc)
+        self.summary.iterations.append(report)
 
     def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
                             tracker: DelegationTracker, edits: TasksFileEdits, transcript: Path) -> None:
@@ -618,6 +649,14 @@ def _prune_transcripts(directory: Path, run_id: int, keep_runs: int) -> None:
         match = re.fullmatch(r"run(\d+)-(?:iteration\d+\.jsonl|(?:iteration\d+|start)-verify\.log)", path.name)
         if match and int(match.group(1)) <= run_id - keep_runs:
             path.unlink(missing_ok=True)
+
+
+def _reason(exc: BaseException) -> str:
+    """One line for why a run stopped: a RalphyError's own text, an OSError's file and cause."""
+    if isinstance(exc, OSError) and not isinstance(exc, RalphyError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror or exc}"
+    return str(exc)
 
 
 def _keep_out_of_git(state_dir: Path) -> None:

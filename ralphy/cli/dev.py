@@ -142,11 +142,13 @@ def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes,
         ask=_ask_on_terminal(config.question_answer_timeout) if policy == "ask" and interactive else None,
         no_wait=no_wait, argv=tuple(sys.argv), prestarted=prestarted, claude_version=claude_version,
     )
-    previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+    # SIGHUP (terminal closed, ssh dropped) is handled like SIGTERM: the CLI's group ended, state saved
+    previous = {signum: signal.signal(signum, _raise_interrupted) for signum in (signal.SIGTERM, signal.SIGHUP)}
     try:
         return run_dev(options)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _reporter(quiet: bool, as_json: bool):
