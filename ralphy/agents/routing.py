@@ -341,17 +341,21 @@ class Router:
         return Recommendation(None, best.confidence, reason, ranked[:top])
 
     def recommend_llm(
-        self, task: str, top: int = 5, *, client: Any = None, model: str = DEFAULT_LLM_MODEL, candidates: int = 10
+        self, task: str, top: int = 5, *, client: Any = None, model: str = DEFAULT_LLM_MODEL
     ) -> Recommendation:
-        """Like ``recommend``, but a model re-ranks the ``candidates`` best agents (see ``llm_rank``)."""
+        """Like ``recommend``, but a model ranks the candidates: every agent, or the keyword router's best 10
+        when there are more than 50 (see ``ralphy.agents.routing_llm``)."""
+        from ralphy.agents.routing_llm import LLM_GAP, PREFILTER_OVER, PREFILTER_TO, llm_rank
+
         fallback = self.recommend(task, top)
-        by_name = {entry.agent.name: entry.agent for entry in self._entries}
-        specs = [by_name[alternative.agent] for alternative in self.rank(task, limit=candidates)]
+        if len(self._entries) > PREFILTER_OVER:
+            by_name = {entry.agent.name: entry.agent for entry in self._entries}
+            specs = [by_name[alternative.agent] for alternative in self.rank(task, limit=PREFILTER_TO)]
+        else:
+            specs = [entry.agent for entry in self._entries]
         if not specs:
             return fallback
-        from ralphy.agents.routing_llm import llm_rank
-
-        return llm_rank(task, specs, fallback=fallback, client=client, model=model, threshold=self.threshold, top=top)
+        return llm_rank(task, specs, fallback=fallback, client=client, model=model, threshold=LLM_GAP, top=top)
 
     # -- explaining -----------------------------------------------------------------------------------
 

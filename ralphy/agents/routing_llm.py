@@ -1,7 +1,9 @@
-"""``--llm``: a model ranks the best candidates for a task, with a confidence (see docs/decisions.md).
+"""``--llm``: a model ranks the candidates for a task, with a confidence (the secretary design).
 
-``llm_rank`` asks through the anthropic SDK (ANTHROPIC_API_KEY) with a forced ``rank_agents`` tool; on any
-error the deterministic ranking is returned, with the failure named in its reason.
+The candidates are every agent, or the 10 best by the keyword router when there are more than 50; the model
+ranks them through a forced ``rank_agents`` tool, asked through the anthropic SDK when ANTHROPIC_API_KEY is
+set and through the logged-in Claude CLI otherwise (``ralphy.agents.model_client``); under 0.70 it is a gap.
+On any error the deterministic ranking is returned, with the failure named in its reason.
 """
 
 from __future__ import annotations
@@ -10,10 +12,14 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from ralphy.agents.routing import DEFAULT_LLM_MODEL, DEFAULT_THRESHOLD, Alternative, Recommendation
+from ralphy.agents.routing import DEFAULT_LLM_MODEL, Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
 
 logger = logging.getLogger(__name__)
+
+LLM_GAP = 0.70  # under this confidence from the model, no agent is recommended
+PREFILTER_OVER = 50  # more agents than this: only the keyword router's best PREFILTER_TO go to the model
+PREFILTER_TO = 10
 
 
 def _llm_tool(names: Sequence[str]) -> dict[str, Any]:
@@ -80,12 +86,13 @@ def llm_rank(
     fallback: Recommendation,
     client: Any = None,
     model: str = DEFAULT_LLM_MODEL,
-    threshold: float = DEFAULT_THRESHOLD,
+    threshold: float = LLM_GAP,
     top: int = 5,
 ) -> Recommendation:
     """Ask a model to rank ``candidates`` for ``task`` through a tool schema.
 
-    ``client`` is an ``anthropic.Anthropic`` (built from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL when None).
+    ``client`` is an ``anthropic.Anthropic`` or a ``ClaudeCliClient`` (``model_client.default_client()`` when None:
+    the SDK with ANTHROPIC_API_KEY, else the Claude CLI).
     On any error (no key, network, refusal, malformed answer) the deterministic ``fallback`` is returned,
     with the failure named in its reason.
     """
@@ -93,9 +100,9 @@ def llm_rank(
     owned = None
     try:
         if client is None:
-            import anthropic
+            from ralphy.agents.model_client import default_client
 
-            client = owned = anthropic.Anthropic(timeout=60.0, max_retries=1)
+            client = owned = default_client()
         message = client.messages.create(
             model=model,
             max_tokens=1024,

@@ -32,7 +32,8 @@ def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -
 @project_dir_argument
 @click.option("--top", type=click.IntRange(1, 50), default=5, show_default=True, help="How many alternatives.")
 @json_option
-@click.option("--llm", is_flag=True, help="Let a model re-rank the best candidates (falls back on any error).")
+@click.option("--llm", is_flag=True, help="Let a model rank the candidates (the logged-in Claude CLI, or "
+              "ANTHROPIC_API_KEY; under 0.70 a gap; falls back to the keyword ranking on any error).")
 @threshold_option
 @scopes_option
 def recommend(task: str, project_dir: Path, top: int, as_json: bool, llm: bool, threshold: float | None,

@@ -22,7 +22,8 @@ def create(description: str, project_dir: Path, name: str | None, tools: str | N
            dry_run: bool, llm_model: str | None, as_json: bool) -> None:
     """Create a subagent for DESCRIPTION in PROJECT_DIR/.claude/agents/generated/ (default: here).
 
-    Uses ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL). Never overwrites an existing agent.
+    Asks the model with ANTHROPIC_API_KEY when it is set, else through the Claude CLI you are logged in to.
+    Never overwrites an existing agent.
     """
     from ralphy.agents.discovery import parse_tools
     from ralphy.agents.factory import DEFAULT_LLM_MODEL, create_agent

@@ -264,10 +264,15 @@ def test_an_unreachable_api_is_one_clear_creation_error(project: Path) -> None:
             create_agent("reviews code", project, client=client)
 
 
-def test_the_default_client_needs_an_api_key(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_key_or_a_claude_cli_it_says_so(project: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    from ralphy.errors import ClaudeNotFoundError
+
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
-    with pytest.raises(AuthenticationError, match="ANTHROPIC_API_KEY is not set"):
+    monkeypatch.delenv("RALPHY_CLAUDE_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(ClaudeNotFoundError, match="no ANTHROPIC_API_KEY and no Claude CLI"):
         create_agent("reviews code", project)
 
 

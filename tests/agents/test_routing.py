@@ -220,9 +220,37 @@ def test_llm_rank_falls_back_to_the_deterministic_ranking_on_any_error(reply) ->
     assert "LLM ranking failed" in result.reason and "deterministic ranking used" in result.reason
 
 
-def test_llm_rank_without_a_key_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_llm_rank_without_a_key_or_a_cli_falls_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    monkeypatch.delenv("RALPHY_CLAUDE_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no claude there
     monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")  # nothing listens there
     result = Router(corpus_agents("playwright-expert")).recommend_llm("Fix flaky Playwright login test")
     assert result.recommended == "playwright-expert" and "LLM ranking failed" in result.reason
+
+
+def test_llm_candidates_are_every_agent_up_to_50_and_the_best_10_beyond() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_routing import load_corpus
+
+    corpus = sorted(load_corpus(), key=lambda a: a.name)
+    for agents, sent in ((corpus[:50], 50), (corpus, 10)):
+        with FakeMessagesAPI(lambda request: text("no tool")) as api:
+            with anthropic.Anthropic(base_url=api.url, api_key="fake", max_retries=0, timeout=10) as client:
+                Router(agents).recommend_llm("Write a Flyway migration that adds a column", client=client)
+            tool = api.requests[0]["tools"][0]
+        names = tool["input_schema"]["properties"]["rankings"]["items"]["properties"]["agent"]["enum"]
+        assert len(names) == sent
+    assert "flyway-expert" in names  # the keyword pre-filter keeps the right one
+
+
+def test_an_llm_confidence_under_070_is_a_gap() -> None:
+    router = Router(corpus_agents("postgres-expert", "redis-expert"))
+    reply = tool_use("rank_agents", {"rankings": [{"agent": "redis-expert", "confidence": 0.65, "reason": "maybe"}]})
+    with FakeMessagesAPI(lambda request: reply) as api:
+        with anthropic.Anthropic(base_url=api.url, api_key="fake", max_retries=0, timeout=10) as client:
+            result = router.recommend_llm("Cache the slow SQL query results in Redis", client=client)
+    assert result.recommended is None and result.confidence == 0.65 and "work directly" in result.reason

@@ -1,0 +1,185 @@
+"""One structured model call for `agents recommend --llm` and `agents create`, by whichever way the user has.
+
+Most Claude Code users are logged in to the Claude CLI with a subscription and have no API key. So:
+
+- with ``ANTHROPIC_API_KEY`` (or ``ANTHROPIC_AUTH_TOKEN``) set: the anthropic SDK, ``anthropic.Anthropic()``;
+- otherwise: the Claude CLI, ``claude -p --output-format json --json-schema <the tool's schema>`` with no
+  built-in tools; the CLI gives the model a ``StructuredOutput`` tool and returns what it was called with as
+  ``structured_output`` in its result line.
+
+``ClaudeCliClient`` looks like the small part of ``anthropic.Anthropic`` the callers use
+(``client.messages.create(model=, max_tokens=, system=, messages=, tools=, tool_choice=)`` returning a message
+whose ``content`` holds one ``tool_use`` block), so routing and the agent factory ask the same way through
+either. A conversation (the factory's retry with the problems of the first answer) is written out as one
+prompt: the CLI call is stateless.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ralphy.errors import AgentCreationError, AuthenticationError, ClaudeNotFoundError
+
+logger = logging.getLogger(__name__)
+
+CLI_TIMEOUT = 180.0
+
+
+def has_api_key(environ: Mapping[str, str] = os.environ) -> bool:
+    return bool(environ.get("ANTHROPIC_API_KEY") or environ.get("ANTHROPIC_AUTH_TOKEN"))
+
+
+def default_client(environ: Mapping[str, str] = os.environ, claude_bin: str | None = None) -> Any:
+    """The anthropic SDK client when an API key is set, else a ``ClaudeCliClient`` (ClaudeNotFoundError when
+    there is neither a key nor a Claude CLI). Both are context managers."""
+    if has_api_key(environ):
+        import anthropic
+
+        return anthropic.Anthropic()
+    from ralphy.claude.command import resolve_claude_bin
+
+    try:
+        binary = resolve_claude_bin(claude_bin, environ)
+    except ClaudeNotFoundError as exc:
+        raise ClaudeNotFoundError(f"no ANTHROPIC_API_KEY and no Claude CLI to ask the model through: {exc}") from None
+    return ClaudeCliClient(binary, environ=dict(environ))
+
+
+@dataclass
+class _Block:
+    type: str
+    id: str = ""
+    name: str = ""
+    input: Any = None
+    text: str = ""
+
+
+@dataclass
+class _Message:
+    content: list[_Block] = field(default_factory=list)
+    stop_reason: str = "tool_use"
+
+
+class _Messages:
+    def __init__(self, owner: ClaudeCliClient) -> None:
+        self._owner = owner
+
+    def create(self, *, model: str, messages: Sequence[Mapping[str, Any]], tools: Sequence[Mapping[str, Any]],
+               tool_choice: Mapping[str, Any] | None = None, system: str | None = None, max_tokens: int = 0,
+               **_: Any) -> _Message:
+        return self._owner.call(model=model, messages=messages, tools=tools, tool_choice=tool_choice, system=system)
+
+
+class ClaudeCliClient:
+    """The Claude CLI as a one-tool Messages API client (see the module docstring)."""
+
+    def __init__(self, claude_bin: str, *, environ: Mapping[str, str] | None = None,
+                 timeout: float = CLI_TIMEOUT) -> None:
+        self.claude_bin = claude_bin
+        self.environ = dict(os.environ if environ is None else environ)
+        self.timeout = timeout
+        self.base_url = f"the Claude CLI ({claude_bin})"
+        self.messages = _Messages(self)
+
+    def __enter__(self) -> ClaudeCliClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Nothing to release: every call is its own process."""
+
+    def call(self, *, model: str, messages: Sequence[Mapping[str, Any]], tools: Sequence[Mapping[str, Any]],
+             tool_choice: Mapping[str, Any] | None, system: str | None) -> _Message:
+        tool = _chosen_tool(tools, tool_choice)
+        argv = [self.claude_bin, "-p", "--output-format", "json", "--json-schema", json.dumps(tool["input_schema"]),
+                "--tools", "", "--strict-mcp-config", "--max-turns", "4", "--model", model]
+        if system:
+            argv += ["--system-prompt", system]
+        prompt = conversation_prompt(messages, tool)
+        from ralphy.claude.command import child_env
+
+        with tempfile.TemporaryDirectory(prefix="ralphy-model-") as cwd:  # no project files, CLAUDE.md or agents
+            try:
+                proc = subprocess.run(argv, input=prompt, capture_output=True, text=True, cwd=cwd,
+                                      env=child_env(self.environ), timeout=self.timeout, errors="replace")
+            except subprocess.TimeoutExpired:
+                raise AgentCreationError(f"the Claude CLI gave no answer in {self.timeout:.0f} s") from None
+            except OSError as exc:
+                raise ClaudeNotFoundError(f"cannot run the Claude CLI {self.claude_bin}: {exc}") from None
+        result = _result_line(proc.stdout)
+        if result is None:
+            detail = " ".join((proc.stderr or proc.stdout or f"exit {proc.returncode}").split())[:300]
+            raise AgentCreationError(f"the Claude CLI gave no result: {detail}")
+        if result.get("is_error"):
+            _raise_for(result)
+        structured = result.get("structured_output")
+        if not isinstance(structured, dict):
+            text = " ".join(str(result.get("result") or "").split())[:200]
+            return _Message([_Block("text", text=text)], stop_reason="end_turn")
+        return _Message([_Block("tool_use", id=f"toolu_cli_{uuid.uuid4().hex[:16]}", name=tool["name"],
+                                input=structured)])
+
+
+def _chosen_tool(tools: Sequence[Mapping[str, Any]], tool_choice: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    wanted = (tool_choice or {}).get("name")
+    for tool in tools:
+        if wanted is None or tool.get("name") == wanted:
+            return tool
+    raise ValueError(f"no tool named {wanted!r}")
+
+
+def conversation_prompt(messages: Sequence[Mapping[str, Any]], tool: Mapping[str, Any]) -> str:
+    """A Messages API conversation as one prompt: the user's turns, earlier answers (the tool inputs, as JSON)
+    and the feedback on them, in order."""
+    parts = []
+    for message in messages:
+        content = message.get("content")
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
+        for block in blocks:
+            kind = block.get("type")
+            if kind == "text" and message.get("role") == "user":
+                parts.append(str(block.get("text", "")))
+            elif kind == "tool_use":
+                parts.append("Your previous answer was:\n" + json.dumps(block.get("input"), ensure_ascii=False))
+            elif kind == "tool_result":
+                result = block.get("content")
+                parts.append(result if isinstance(result, str) else json.dumps(result, ensure_ascii=False))
+    parts.append(f"Answer with the structured output ({tool.get('description', '').strip()})")
+    return "\n\n".join(part for part in parts if part)
+
+
+def _result_line(stdout: str) -> dict[str, Any] | None:
+    for line in reversed(stdout.splitlines()):
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(data, dict) and data.get("type") == "result":
+            return data
+    return None
+
+
+def _raise_for(result: Mapping[str, Any]) -> None:
+    from ralphy.claude.events import ResultEvent, parse_line
+    from ralphy.claude.limits import auth_failure, is_auth_result
+
+    final = next((event for event in parse_line(json.dumps(result)) if isinstance(event, ResultEvent)), None)
+    detail = " ".join(str(result.get("result") or "error").split())[:300]
+    if final is not None and is_auth_result(final):
+        raise AuthenticationError(
+            f"the Claude CLI could not ask the model: {auth_failure([], final) or detail}; log in with `claude` "
+            "and /login, or set ANTHROPIC_API_KEY")
+    raise AgentCreationError(f"the Claude CLI failed: {detail}")

@@ -1,0 +1,107 @@
+"""`agents recommend --llm` and `agents create` for people logged in to the Claude CLI with no API key: the
+model is asked through the REAL Claude CLI (`claude -p --json-schema`), which talks to the scripted API."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ralphy.cli import cli
+from ralphy.testing import FakeMessagesAPI, Request, claude_env, init_git_project, text, tool_use
+from tests.conftest import CORPUS
+
+FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
+REVIEWER = {
+    "name": "code-reviewer",
+    "description": ("Use this agent when code needs a review before merging.\n<example>\nContext: a pull request "
+                    "is ready.\nuser: \"Review my change\"\nassistant: \"I'll use the code-reviewer agent.\"\n"
+                    "<commentary>A review is asked for.</commentary>\n</example>"),
+    "tools": ["Read", "Grep", "Glob"],
+    "model": "sonnet",
+    "system_prompt": "You are a meticulous code reviewer. Read the diff, then report problems by severity.",
+}
+
+
+def structured(answer: dict):
+    """The model answers the CLI's StructuredOutput tool; then says it is done."""
+    def scenario(request: Request):
+        if request.is_side or "StructuredOutput" not in request.tools:
+            return text("ok")
+        if any(call["name"] == "StructuredOutput" for call in request.tool_calls):
+            return text("done")
+        return tool_use("StructuredOutput", answer(request) if callable(answer) else answer)
+    return scenario
+
+
+def cli_env(api: FakeMessagesAPI, home: Path, claude_bin: str, project: Path) -> dict[str, str | None]:
+    """A user logged in to the CLI (an OAuth token it reads itself) and no ANTHROPIC_API_KEY for ralphy
+    (CliRunner sets these on top of the test's environment; None removes a variable)."""
+    env: dict[str, str | None] = dict(claude_env(api.url, home, oauth=True))
+    env.update({"ANTHROPIC_API_KEY": None, "ANTHROPIC_AUTH_TOKEN": None, "RALPHY_CLAUDE_BIN": claude_bin})
+    return env
+
+
+@pytest.mark.e2e
+def test_recommend_llm_through_the_claude_cli(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+    project = init_git_project(tmp_path / "project", commit=False)
+    (project / ".claude" / "agents").mkdir(parents=True)
+    for name in ("postgres-expert", "redis-expert", "docker-expert"):
+        shutil.copy(FURAI / f"{name}.md", project / ".claude" / "agents")
+    answer = {"rankings": [{"agent": "redis-expert", "confidence": 0.91, "reason": "Redis caching with TTLs"},
+                           {"agent": "postgres-expert", "confidence": 0.3, "reason": "SQL only"}]}
+    with FakeMessagesAPI(structured(answer)) as api:
+        env = cli_env(api, claude_home, claude_bin, project)
+        result = CliRunner().invoke(cli, ["agents", "recommend", "Cache the slow SQL query results in Redis",
+                                          str(project), "--llm", "--json"], env=env, catch_exceptions=False)
+        asked = [Request(body) for body in api.requests if "StructuredOutput" in Request(body).tools]
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["recommended"] == "redis-expert" and data["confidence"] == 0.91
+    assert data["reason"] == "LLM: Redis caching with TTLs"
+    assert len(asked) == 1 and "Task: Cache the slow SQL query results in Redis" in asked[0].first_user_text
+    schema = next(t for t in asked[0].body["tools"] if t["name"] == "StructuredOutput")["input_schema"]
+    assert set(schema["properties"]["rankings"]["items"]["properties"]["agent"]["enum"]) == {
+        "docker-expert", "postgres-expert", "redis-expert"}
+
+
+@pytest.mark.e2e
+def test_create_through_the_claude_cli_retries_with_the_problems(tmp_path: Path, claude_bin: str,
+                                                                claude_home: Path) -> None:
+    project = init_git_project(tmp_path / "project", commit=False)
+    bad = {**REVIEWER, "tools": ["Read", "Edit", "Bash"]}  # a reviewer must not edit or run commands
+
+    def answer(request: Request) -> dict:
+        return REVIEWER if "was rejected" in request.first_user_text else bad
+
+    with FakeMessagesAPI(structured(answer)) as api:
+        env = cli_env(api, claude_home, claude_bin, project)
+        result = CliRunner().invoke(cli, ["agents", "create", "reviews code before merge", str(project), "--json"],
+                                    env=env, catch_exceptions=False)
+        asked = [Request(body) for body in api.requests if "StructuredOutput" in Request(body).tools]
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["attempts"] == 2 and data["agent"]["tools"] == ["Read", "Grep", "Glob"]
+    written = project / ".claude" / "agents" / "generated" / "code-reviewer.md"
+    assert written.exists() and "You are a meticulous code reviewer" in written.read_text(encoding="utf-8")
+    assert len(asked) == 2
+    retry = asked[1].first_user_text
+    assert "Your previous answer was" in retry and '"Edit"' in retry
+    assert "'Edit' is not allowed" in retry and "reviews code before merge" in retry
+    assert "You design Claude Code subagents" in asked[1].system_text
+
+
+@pytest.mark.e2e
+def test_a_cli_that_is_not_logged_in_is_one_clear_line(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+    project = init_git_project(tmp_path / "project", commit=False)
+    env: dict[str, str | None] = {key: None for key in os.environ if key.startswith(("ANTHROPIC_", "CLAUDE"))}
+    env.update({"HOME": str(claude_home), "CLAUDE_CONFIG_DIR": str(claude_home / ".claude"),
+                "RALPHY_CLAUDE_BIN": claude_bin, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"})
+    result = CliRunner().invoke(cli, ["agents", "create", "reviews code", str(project)], env=env)
+    assert result.exit_code == 1
+    assert result.output.startswith("ralphy: error: the Claude CLI could not ask the model")
+    assert "/login" in result.output and len(result.output.strip().splitlines()) == 1
