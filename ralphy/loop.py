@@ -198,6 +198,8 @@ class DevLoop:
         self.dev_agent = DevAgent(self.project, self.config, claude_version=self.o.claude_version)
         _keep_out_of_git(self.project / ".ralphy")
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
+        if not task_list.all_completed and worktree.git_root(self.project) is None:  # once per run, then go on
+            logger.warning("%s", worktree.OUTSIDE_GIT_WARNING.format(project=self.project))
         with RunLock(self.project), Store.open(self.project) as store:
             orphan = end_orphaned_cli(self.project, claude_bin=self.o.claude_bin)
             if orphan is not None:

@@ -19,6 +19,22 @@ _MAX_FILES = 50_000
 _MAX_HASHED_BYTES = 4 * 1024 * 1024
 
 
+OUTSIDE_GIT_WARNING = (
+    "{project} is not in a git repository: Claude's edits cannot be reviewed or undone with git "
+    "(`git init` and a first commit give you that); going on"
+)
+
+
+def git_root(project_dir: str | os.PathLike[str]) -> Path | None:
+    """The work tree ``project_dir`` is in (the nearest folder upwards holding ``.git``, a folder or a file as in
+    a linked worktree), or None outside git. No git process: ``ralphy dev`` asks before its first iteration."""
+    path = Path(project_dir).resolve()
+    for folder in (path, *path.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
 def fingerprint(project_dir: str | os.PathLike[str]) -> str:
     return fingerprints(project_dir)[0]
 

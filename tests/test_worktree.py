@@ -46,3 +46,19 @@ def test_outside_git_new_files_count(tmp_path):
     before = fingerprint(tmp_path)
     (tmp_path / "x.txt").write_text("x")
     assert fingerprint(tmp_path) != before
+
+
+def test_git_root_finds_the_work_tree_upwards_or_none(tmp_path):
+    from ralphy.worktree import git_root
+
+    outside = tmp_path / "plain" / "project"
+    outside.mkdir(parents=True)
+    assert git_root(outside) is None
+    root = tmp_path / "repo"
+    (root / "sub" / "deeper").mkdir(parents=True)
+    init_git_project(root)
+    assert git_root(root / "sub" / "deeper") == root.resolve()
+    linked = tmp_path / "linked"  # a linked worktree has a .git file
+    linked.mkdir()
+    (linked / ".git").write_text("gitdir: /somewhere/.git/worktrees/linked\n")
+    assert git_root(linked) == linked.resolve()

@@ -1,12 +1,14 @@
 """``python -m ralphy.testing serve``: serve a scenario on 127.0.0.1 for demos and manual runs.
 
-The first line of stdout is the base URL (for ANTHROPIC_BASE_URL); it serves until SIGINT,
-SIGTERM or end of stdin.
+It serves until killed (SIGINT, SIGTERM), whatever its stdin (``... &`` in a shell neither stops nor ends it),
+and prints what to export so that the Claude CLI, ``ralphy dev``, ``ralphy agents create`` and ``ralphy agents
+recommend --llm`` talk to it: comment lines, then ``export NAME=value`` lines (the output can be ``source``d).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -27,7 +29,12 @@ from ralphy.testing.scenario import (
     usage_limit,
     with_fault,
 )
+from ralphy.testing.offline import structured_answers
 from ralphy.testing.server import FakeMessagesAPI
+
+FAKE_API_KEY = "fake-key-for-ralphy-serve"
+QUIET_CLI = {"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1",
+             "DISABLE_ERROR_REPORTING": "1"}
 
 FAULTS: dict[str, Callable[[], Reply]] = {
     "fault-401": authentication_error,
@@ -48,8 +55,8 @@ def build_scenario(args: argparse.Namespace) -> Scenario:
                       stuck=args.scenario == "stuck",
                       question=args.question if args.scenario == "question" else None)
     if args.scenario in FAULTS:
-        return with_fault(dev, FAULTS[args.scenario](), times=args.times)
-    return dev
+        return with_fault(structured_answers(dev), FAULTS[args.scenario](), times=args.times)
+    return structured_answers(dev)  # `agents create` and `recommend --llm` get scripted answers too
 
 
 def _group_agent(value: str) -> tuple[str, str]:
@@ -75,14 +82,24 @@ def parser() -> argparse.ArgumentParser:
     return root
 
 
+def env_lines(url: str) -> list[str]:
+    """The ``export`` lines that point the Claude CLI and ralphy at the server (a fake key included)."""
+    quiet = " ".join(f"{name}={value}" for name, value in QUIET_CLI.items())
+    return [f"export ANTHROPIC_BASE_URL={url}", f"export ANTHROPIC_API_KEY={FAKE_API_KEY}", f"export {quiet}"]
+
+
 def serve(args: argparse.Namespace) -> int:
-    """Serve until SIGINT, SIGTERM or end of stdin."""
+    """Serve until SIGINT or SIGTERM; stdin is never read."""
     done = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: done.set())
-    threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
     with FakeMessagesAPI(build_scenario(args), port=args.port) as api:
-        print(api.url, flush=True)
+        print(f"# ralphy's scripted model serves scenario {args.scenario!r} on {api.url} until killed "
+              f"(Ctrl-C, or kill {os.getpid()}).", flush=True)
+        print("# In the shell you run ralphy in, export these (or `source` this output); then `ralphy dev`,\n"
+              "# `ralphy agents create \"...\"` and `ralphy agents recommend --llm \"...\"` answer offline:", flush=True)
+        for line in env_lines(api.url):
+            print(line, flush=True)
         done.wait()
     return 0
 

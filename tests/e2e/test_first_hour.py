@@ -81,3 +81,22 @@ def test_api_retries_are_shown_once_per_reason(project, claude_home, claude_bin)
         assert retries == [], proc.stdout
     else:
         assert retries == ["  the Claude CLI is retrying (HTTP 529, attempt 1/4)"], proc.stdout
+
+
+def test_outside_git_and_with_a_skipped_agent_file_dev_warns_once_each_and_goes_on(tmp_path, claude_home, claude_bin):
+    plain = tmp_path / "plain"
+    agents = plain / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    (agents / "half-done.md").write_text("---\nname: half-done\n---\nTODO\n")  # no description: skipped
+    (plain / "TASKS.md").write_text("## Core\n- [ ] 1.1 Add a greet function\n\n## Docs\n- [ ] 2.1 Write the usage\n")
+    with FakeMessagesAPI(DevScenario({}, max_groups_per_run=1)) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin})
+        proc = run(plain, env, "dev")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.count("iteration 2/") == 1  # two iterations, so "once" means once
+    lines = proc.stderr.splitlines()
+    assert lines.count(f"ralphy: warning: {plain} is not in a git repository: Claude's edits cannot be reviewed "
+                       "or undone with git (`git init` and a first commit give you that); going on") == 1, lines
+    assert lines.count("ralphy: warning: 1 agent file skipped (`ralphy agents check` says why)") == 1, lines
+    assert len(lines) == 2, lines
