@@ -51,8 +51,17 @@ def main(extra_args: list[str]) -> int:
     run("git", "-C", str(project), "status", "--short", env=dict(os.environ))
     print("\n== ralphy log", flush=True)
     run(*ralphy, "log", str(project), env=dict(os.environ))
-    print(f"\nThe demo project stays in {project}; try `ralphy status {project}`.")
+    print(closing_hint(project, Path(sys.executable).parent))
     return status
+
+
+def closing_hint(project: Path, bin_dir: Path) -> str:
+    """What to try next, with a command that works as printed: `ralphy` is in the demo's venv, not on PATH."""
+    ralphy = bin_dir / "ralphy"
+    if shutil.which("ralphy") and Path(shutil.which("ralphy") or "").resolve() == ralphy.resolve():
+        return f"\nThe demo project stays in {project}; try `ralphy status {project}`."
+    return (f"\nThe demo project stays in {project}; try `{ralphy} status {project}`\n"
+            f"(ralphy is installed in {bin_dir.parent}, not on your PATH: `source {bin_dir / 'activate'}` puts it there).")
 
 
 if __name__ == "__main__":

@@ -96,3 +96,36 @@ def test_agents_check_counts_in_words(tmp_path: Path) -> None:
     out = ralphy("agents", "check", tmp_path).stdout.splitlines()[-1]
     assert " 1 lint errors" not in out and " 1 warnings" not in out
     assert out.startswith("1 loaded, 0 skipped, 0 shadowed; ")
+
+
+def test_the_demos_closing_hint_works_as_printed(tmp_path: Path) -> None:
+    import importlib.util
+    import os
+    import shlex
+
+    from tests.conftest import REPO
+
+    spec = importlib.util.spec_from_file_location("demo_script", REPO / "scripts" / "demo.py")
+    demo = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(demo)
+    project = tmp_path / "demo"
+    project.mkdir()
+    bin_dir = Path(sys.executable).parent
+    hint = demo.closing_hint(project, bin_dir)
+    command = shlex.split(hint.split("try `", 1)[1].split("`", 1)[0])
+    assert command[0] == str(bin_dir / "ralphy") or command[0] == "ralphy"
+    if command[0] != "ralphy":
+        assert "source " in hint and "activate" in hint
+    env = {**os.environ, "PATH": "/usr/bin:/bin"}  # a fresh shell: the venv is not on PATH
+    done = subprocess.run(command if command[0] != "ralphy" else [str(bin_dir / "ralphy"), *command[1:]], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Breaker: closed" in done.stdout, done.stderr
+
+
+def test_readme_install_line_names_the_tested_cli_version() -> None:
+    from ralphy.testing.claude_cli import CLAUDE_CLI_VERSION
+    from tests.conftest import REPO
+
+    readme = (REPO / "README.md").read_text()
+    install = [line for line in readme.splitlines() if line.startswith("npm install -g @anthropic-ai/claude-code")]
+    assert install and all(f"@anthropic-ai/claude-code@{CLAUDE_CLI_VERSION}" in line for line in install)
