@@ -14,16 +14,49 @@ CORPUS = DATA / "agent-corpus"
 TRANSCRIPTS = DATA / "transcripts"
 
 
-@pytest.fixture(scope="session")
-def claude_bin() -> str:
-    """Path of the pinned real Claude CLI. scripts/setup.sh installs it and exports RALPHY_TEST_CLAUDE_BIN.
+def claude_bins_under_test() -> list[str]:
+    """The real Claude CLIs the end-to-end tests run on: ``$RALPHY_TEST_CLAUDE_BINS`` (several, separated by
+    ``os.pathsep``; CI sets the oldest supported, the last with ``Task`` and the newest), else the pinned one
+    (``$RALPHY_TEST_CLAUDE_BIN``, which scripts/setup.sh exports), else ``claude`` on PATH."""
+    listed = [path for path in os.environ.get("RALPHY_TEST_CLAUDE_BINS", "").split(os.pathsep) if path]
+    if listed:
+        return listed
+    one = os.environ.get("RALPHY_TEST_CLAUDE_BIN") or shutil.which("claude")
+    return [one] if one else []
 
-    Never skips: a missing CLI is a failed set-up, not a passing suite.
-    """
-    path = os.environ.get("RALPHY_TEST_CLAUDE_BIN") or shutil.which("claude")
+
+def _version_id(path: str) -> str:
+    from ralphy.claude.version import claude_version
+
+    return f"claude-{claude_version(path) or os.path.basename(path)}"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that takes ``claude_bin`` runs once per CLI of ``claude_bins_under_test()`` (ids like
+    ``[claude-2.1.62]``, so ``-k 2.1.62`` picks one version)."""
+    bins = claude_bins_under_test()
+    if "claude_bin" in metafunc.fixturenames and len(bins) > 1:
+        metafunc.parametrize("claude_bin", bins, ids=[_version_id(path) for path in bins], indirect=True,
+                             scope="session")
+
+
+@pytest.fixture(scope="session")
+def claude_bin(request: pytest.FixtureRequest) -> str:
+    """Path of a real Claude CLI (one of ``claude_bins_under_test()``). Never skips: a missing CLI is a failed set-up,
+    not a passing suite."""
+    bins = claude_bins_under_test()
+    path = getattr(request, "param", None) or (bins[0] if bins else None)
     if not path or not os.access(path, os.X_OK):
         pytest.fail("the Claude CLI is not installed: run the tests with ./scripts/test (it installs it)")
     return path
+
+
+@pytest.fixture
+def claude_version(claude_bin: str):
+    """The ``ralphy.claude.version.Version`` of ``claude_bin``."""
+    from ralphy.claude.version import claude_version as read
+
+    return read(claude_bin)
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ the CLI does not know is refused before the first iteration, an untested newer o
 
 from __future__ import annotations
 
+import json
+import os
 import stat
 import subprocess
 import sys
@@ -68,3 +70,26 @@ def test_a_cli_newer_than_the_newest_tested_is_named_once(tmp_path, capsys, vers
     assert err.count("\n") == (1 if warned else 0)
     _check_claude_version(str(cli), None, "acceptEdits", quiet=True)
     assert capsys.readouterr().err == ""
+
+
+def test_agents_check_follows_the_version_of_the_cli_in_use(tmp_path):
+    work = tmp_path / "p"
+    agents = work / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    (agents / "bom.md").write_text("\ufeff---\nname: bom-agent\ndescription: Starts with a BOM.\n---\nBody\n")
+    (agents / "lead.md").write_text("---\nname: lead\ndescription: Leads.\ntools: Read, Agent\n---\nBody\n")
+
+    def check(version: str) -> dict:
+        cli = stand_in_cli(tmp_path / version, version)
+        done = subprocess.run([sys.executable, "-m", "ralphy", "agents", "check", str(work), "--json"],
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "RALPHY_CLAUDE_BIN": str(cli)})
+        return json.loads(done.stdout)
+
+    new, old = check("2.1.330"), check("2.1.62")
+    outcomes = lambda report: {Path(f["path"]).name: f["outcome"] for f in report["files"]}  # noqa: E731
+    assert outcomes(new) == {"bom.md": "loaded", "lead.md": "loaded"}
+    assert outcomes(old) == {"bom.md": "skipped", "lead.md": "loaded"}
+    unknown = lambda report: [f["message"] for f in report["findings"] if f["code"] == "unknown-tool"]  # noqa: E731
+    assert unknown(new) == []
+    assert unknown(old) == ["'Agent' is not a tool of Claude Code 2.1.62, nor mcp__…; the CLI ignores it"]

@@ -44,7 +44,7 @@ _child_path: Any = getattr(Path, "_make_child_relpath", Path.__truediv__)
 _FileItem = tuple[Path, str, str, bool]
 
 
-def _walk_agent_dir(root: Path, scope: str) -> list[_FileItem | AgentFile]:
+def _walk_agent_dir(root: Path, scope: str, sort: bool = False) -> list[_FileItem | AgentFile]:
     """``*.md`` files under ``root`` in the CLI's order: depth first, directory-listing order, symlinks
     followed, each directory (by device and inode) visited once. Anything else the CLI passes over comes as
     an "ignored" ``AgentFile`` of ``scope``."""
@@ -64,6 +64,8 @@ def _walk_agent_dir(root: Path, scope: str) -> list[_FileItem | AgentFile]:
         seen.add(key)
         try:
             entries = list(os.scandir(directory))
+            if sort:  # newer CLIs walk each folder in name order, not listing order
+                entries.sort(key=lambda entry: entry.name)
         except OSError as exc:
             log.debug("cannot list %s: %s", directory, exc)
             return

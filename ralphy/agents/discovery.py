@@ -94,6 +94,7 @@ class Discovery:
     searched: list[Path] = field(default_factory=list)
     files: list[AgentFile] = field(default_factory=list)
     shadowed: dict[str, list[AgentSpec]] = field(default_factory=dict)
+    cli_version: Any = None  # the ralphy.claude.version.Version whose rules were followed, when the caller knew it
 
     def by_name(self, name: str) -> AgentSpec | None:
         """The winning agent called ``name``, or None."""
@@ -157,7 +158,7 @@ def _sources(project_dir: Path, wanted: set[str], config: Path, plugin_dirs: Ite
     if "project" in wanted:
         dirs = project_agent_dirs(project_dir, walk_to_git_root=rules.walk_to_git_root)
         sources += [_Source(d, "project", rank=2 + len(dirs) - i) for i, d in enumerate(dirs)]
-    if "plugins" in wanted:
+    if "plugins" in wanted and rules.plugins:
         plugins = _plugins(project_dir, config, plugin_dirs)
         sources += [_Source(root, "plugin", rank=0, plugin=p.name) for p in plugins for root in _plugin_agent_roots(p)]
     return sources
@@ -174,7 +175,7 @@ def _collect(discovery: Discovery, sources: list[_Source], rules: DiscoveryRules
     seen_files = _SeenFiles()
     for source in sources:
         discovery.searched.append(source.directory)
-        for item in _source_files(source):
+        for item in _source_files(source, rules):
             if isinstance(item, AgentFile):
                 discovery.files.append(item)
                 continue
@@ -192,10 +193,10 @@ def _collect(discovery: Discovery, sources: list[_Source], rules: DiscoveryRules
     return candidates
 
 
-def _source_files(source: _Source) -> Iterator[_FileItem | AgentFile]:
+def _source_files(source: _Source, rules: DiscoveryRules) -> Iterator[_FileItem | AgentFile]:
     """The files to read in ``source`` and the entries passed over (``AgentFile``)."""
     if source.scope != "plugin":
-        yield from _walk_agent_dir(source.directory, source.scope)
+        yield from _walk_agent_dir(source.directory, source.scope, sort=rules.sorted_walk)
         return
     if source.directory.suffix == ".md" and source.directory.is_file():
         yield source.directory, os.fspath(source.directory), f"{source.plugin}:", False

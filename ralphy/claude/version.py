@@ -110,6 +110,9 @@ class DiscoveryRules:
     dash_names: bool = False  # up to 2.1.62: a name may start with '-'
     walk_to_git_root: bool = True  # 2.0.x: only the working directory's own .claude/agents
     max_file_bytes: int | None = 1024 * 1024  # up to 2.1.62: no size limit
+    sorted_walk: bool = False  # from 2.1.330 (after 2.1.300): each folder walked in name order, so the
+    # last file by name wins a clash inside one folder (earlier: the last in directory-listing order)
+    plugins: bool = True  # 2.0.x: plugin agents only with ENABLE_PLUGINS set, and no --plugin-dir flag
 
     @classmethod
     def for_version(cls, version: Version | None) -> "DiscoveryRules":
@@ -123,10 +126,13 @@ class DiscoveryRules:
             dash_names=up_to_62,
             walk_to_git_root=not old,
             max_file_bytes=None if up_to_62 else 1024 * 1024,
+            sorted_walk=version >= SORTED_WALK_FROM,
+            plugins=not old or bool(os.environ.get("ENABLE_PLUGINS")),
         )
 
 
 BOM_FRONTMATTER_FROM = Version(2, 1, 250)
+SORTED_WALK_FROM = Version(2, 1, 330)  # 2.1.300 walks in listing order, 2.1.330 by name (first between: unknown)
 
 
 # -------------------------------------------------------------------------------------- the supported range
@@ -266,6 +272,19 @@ def claude_version(binary: str, env: Mapping[str, str] | None = None, *,
         if version is not None:
             remember(binary, version, environ)
     return version
+
+
+def version_in_use(claude_bin: str | None = None, environ: Mapping[str, str] = os.environ) -> Version | None:
+    """The version of the CLI ``ralphy dev`` would run (``claude_bin``, ``$RALPHY_CLAUDE_BIN`` or ``claude`` on
+    PATH), or None when there is none or it cannot tell. Never raises."""
+    from ralphy.claude.command import resolve_claude_bin
+    from ralphy.errors import ClaudeNotFoundError
+
+    try:
+        binary = resolve_claude_bin(claude_bin, environ)
+    except ClaudeNotFoundError:
+        return None
+    return claude_version(binary, environ=environ)
 
 
 def confirm(binary: str, known: Version | None, reported: object,

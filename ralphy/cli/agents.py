@@ -57,11 +57,17 @@ def _discover(project_dir: Path, scope: str | None, plugin_dirs: tuple[Path, ...
     from ralphy.agents.discovery import discover_agents
     from ralphy.config import load_config
 
+    from ralphy.claude.version import DiscoveryRules, version_in_use
+
     config = load_config(project_dir, require_trust=False)  # reads; runs nothing
     scopes = (scope,) if scope else tuple(config.agent_scopes)
     if plugin_dirs and not {"all", "plugins"} & set(scopes):
         scopes += ("plugins",)
-    return discover_agents(project_dir, scopes=scopes, plugin_dirs=plugin_dirs)
+    version = version_in_use(config.claude_bin)  # discovery and lint follow the CLI that will run (if one is found)
+    discovery = discover_agents(project_dir, scopes=scopes, plugin_dirs=plugin_dirs,
+                                rules=DiscoveryRules.for_version(version))
+    discovery.cli_version = version
+    return discovery
 
 
 def _say_skipped(discovery: Any) -> None:
@@ -138,7 +144,10 @@ def check_agents(project_dir: Path, as_json: bool, scope: str | None, plugin_dir
     from ralphy.agents.lint import lint
 
     discovery = _discover(project_dir, scope, plugin_dirs)
-    findings = lint(discovery)
+    from ralphy.claude.tools import known_tools
+
+    version = discovery.cli_version
+    findings = lint(discovery, known_tools=known_tools(version), cli_version=str(version) if version else None)
     if as_json:
         echo_json({"files": [f.to_dict() for f in discovery.files], "findings": [f.to_dict() for f in findings]})
     else:

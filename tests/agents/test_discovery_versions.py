@@ -94,3 +94,17 @@ def test_the_prompt_names_the_delegation_tool_and_the_agents_of_the_cli_that_run
     assert "with the Agent tool" in library
     assert "**-dash**" in old and "**-dash**" not in new
     assert "**bom-agent**" in new and "**bom-agent**" not in library
+
+
+def test_a_clash_in_one_folder_goes_to_the_last_file_listed_and_from_2_1_330_to_the_last_by_name(tmp_path: Path) -> None:
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    for stem in ("m", "a", "z", "b", "q"):
+        (folder / f"{stem}.md").write_text(agent("twin", f"from {stem}"))
+    import os
+
+    listed_last = [entry.name for entry in os.scandir(folder)][-1][:-3]
+    old = discover_agents(tmp_path, rules=DiscoveryRules.for_version(Version(2, 1, 300)))
+    new = discover_agents(tmp_path, rules=DiscoveryRules.for_version(Version(2, 1, 330)))
+    assert old.by_name("twin").description == f"from {listed_last}"
+    assert new.by_name("twin").description == "from z"

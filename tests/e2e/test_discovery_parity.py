@@ -1,4 +1,5 @@
-"""ralphy's agent discovery must give the same agents as the real Claude CLI 2.1.197 (no model call)."""
+"""ralphy's agent discovery must give the same agents as each real Claude CLI it is run with (no model call):
+the pinned one, and in CI the oldest supported, the last with `Task` and the newest (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.agents.discovery import discover_agents
+from ralphy.agents.discovery import DiscoveryRules, discover_agents
+from ralphy.claude.version import Version
 from ralphy.testing import init_git_project
 from tests.conftest import CORPUS
-from tests.e2e.cli_oracle import cli_agents, custom_agents
+from tests.e2e.cli_oracle import cli_agents, comparable, custom_agents
 
 pytestmark = pytest.mark.e2e
 
@@ -86,24 +88,24 @@ def _exactly_one_mib(text: str) -> bytes:
     return data + b"y" * (1024 * 1024 - len(data))
 
 
-def ralphy_agents(*args: str, cwd: Path, home: Path) -> dict[str, str]:
-    env = {**os.environ, "HOME": str(home), "CLAUDE_CONFIG_DIR": str(home / ".claude")}
+def ralphy_agents(*args: str, cwd: Path, home: Path, claude_bin: str) -> dict[str, str]:
+    env = {**os.environ, "HOME": str(home), "CLAUDE_CONFIG_DIR": str(home / ".claude"), "RALPHY_CLAUDE_BIN": claude_bin}
     done = subprocess.run([sys.executable, "-m", "ralphy", "agents", "list", "--json", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120, check=True)
     return {item["name"]: item["description"] for item in json.loads(done.stdout)}
 
 
-def test_project_scope_matches_the_cli(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+def test_project_scope_matches_the_cli(tmp_path: Path, claude_bin: str, claude_version, claude_home: Path) -> None:
     work = build_tricky_tree(tmp_path)
     expected = custom_agents(cli_agents(claude_bin, work, claude_home))
-    assert "shared" in expected and expected["shared"] == "Near copy (working dir) wins."
-    assert ralphy_agents(cwd=work, home=claude_home) == expected
-    discovery = discover_agents(work)
-    assert {spec.name: spec.description for spec in discovery.agents} == expected
+    assert "shared" in expected and expected["shared"] in ("Near copy (working dir) wins.", None)
+    assert comparable(ralphy_agents(cwd=work, home=claude_home, claude_bin=claude_bin), expected) == expected
+    discovery = discover_agents(work, rules=DiscoveryRules.for_version(claude_version))
+    assert comparable({spec.name: spec.description for spec in discovery.agents}, expected) == expected
     assert [clash.name for clash in discovery.clashes if clash.name == "twin"] == ["twin"]
 
 
-def test_all_scopes_match_the_cli(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+def test_all_scopes_match_the_cli(tmp_path: Path, claude_bin: str, claude_version, claude_home: Path) -> None:
     work = build_tricky_tree(tmp_path)
     config = claude_home / ".claude"
     write(config / "agents" / "shared.md", agent("shared", "User copy, shadowed by the project."))
@@ -114,10 +116,18 @@ def test_all_scopes_match_the_cli(tmp_path: Path, claude_bin: str, claude_home: 
     session = tmp_path / "session-plugin"
     write(session / "agents" / "solo.md", agent("solo", "From --plugin-dir."))
     write(session / "agents" / "sub" / "nested.md", "---\ndescription: No name: the file name is used.\n---\n")
+    if claude_version < Version(2, 1, 0):  # 2.0.x: no --plugin-dir, and installed plugins only with ENABLE_PLUGINS
+        expected = custom_agents(cli_agents(claude_bin, work, claude_home))
+        assert "user-only" in expected and not any(":" in name for name in expected)
+        listed = ralphy_agents("--scope", "all", cwd=work, home=claude_home, claude_bin=claude_bin)
+        assert comparable(listed, expected) == expected
+        return
     expected = custom_agents(cli_agents(claude_bin, work, claude_home, plugin_dirs=(session,)))
     assert "helper:reviewer" in expected and "session-plugin:solo" in expected
     assert not any(name.startswith("sleeper:") for name in expected)
-    assert ralphy_agents("--scope", "all", "--plugin-dir", str(session), cwd=work, home=claude_home) == expected
+    listed = ralphy_agents("--scope", "all", "--plugin-dir", str(session), cwd=work, home=claude_home,
+                           claude_bin=claude_bin)
+    assert comparable(listed, expected) == expected
 
 
 def _install_plugin(config: Path, market: Path, name: str, *, enabled: bool) -> dict[str, bool]:
