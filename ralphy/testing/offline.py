@@ -117,7 +117,7 @@ def _rankings(request: Request, schema: dict[str, Any]) -> dict[str, Any]:
     for name in names:
         shared = task & set(_words(name.replace("-", " ") + " " + described.get(name, "")))
         share = len(shared) / max(1, len(task))
-        confidence = round(0.5 + 0.45 * share, 3) if shared else 0.2
+        confidence = round(0.75 + 0.2 * share, 3) if shared else 0.2  # a shared word is a confident match
         reason = f"shares {', '.join(sorted(shared))} with the task" if shared else "nothing in common with the task"
         scored.append({"agent": name, "confidence": confidence, "reason": reason})
     scored.sort(key=lambda item: (-item["confidence"], item["agent"]))
