@@ -434,7 +434,7 @@ class DevLoop:
                               for d in delegations]
         report.direct_files = work_files(tracker.direct_files)
         report.tasks_completed = attribute(newly_completed(before, after), delegations, task_ids_in,
-                                           edits.marked_by)
+                                           edits.marked_by, edits.rejected_by)
 
     def _finish_aborted(self, iteration_id: int, report: IterationReport, reason: str) -> None:
         """The iteration could not run or finish for a reason outside Claude's work: recorded as failed."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence
+from typing import Any, Callable, Collection, Iterable, Literal, Mapping, Protocol, Sequence
 
 from ralphy.claude.events import Event, TaskNotification, TaskProgress, TaskStarted, ToolResult, ToolUse
 
@@ -206,6 +206,7 @@ def attribute(
     delegations: Sequence[Delegation],
     task_ids_in: Callable[[str], list[str]],
     marked_by: Mapping[str, str | None] | None = None,
+    rejected_by: Mapping[str, Collection[str]] | None = None,
 ) -> list[TaskOutcome]:
     """Say which agent handled each newly completed task.
 
@@ -218,6 +219,10 @@ def attribute(
        (case-, punctuation- and spacing-insensitive, whole words), e.g. "Implement the User model group"
        for group "User model";
     otherwise ``"direct"``: the main agent did it itself.
+
+    A delegation whose own edit ticking the task was rejected by the CLI (``rejected_by``: task id -> Agent call
+    ids) gets no credit for it when the main agent's accepted edit ticked it (``marked_by`` says None): the
+    subagent tried to claim the task and could not; the main agent did.
     """
     usable = [delegation for delegation in delegations if delegation.status != "failed"]
     by_id = {delegation.tool_use_id: delegation for delegation in usable}
@@ -225,13 +230,19 @@ def attribute(
     by_description = [(d, set(task_ids_in(d.description))) for d in usable]
     by_prompt = [(d, set(task_ids_in(d.prompt))) for d in usable]
     unspecific = [d for (d, named), (_, in_prompt) in zip(by_description, by_prompt) if not named | in_prompt]
+    refused = rejected_by or {}
     outcomes = []
     for task in completed:
+        barred = set(refused.get(task.id, ())) if task.id in marked and marked[task.id] is None else set()
+
+        def ok(d: Delegation) -> bool:
+            return d.tool_use_id not in barred
+
         agent = (
-            _first(d for d, ids in by_description if task.id in ids)
+            _first(d for d, ids in by_description if task.id in ids and ok(d))
             or by_id.get(marked.get(task.id) or "")
-            or _first(d for d, ids in by_prompt if task.id in ids)
-            or _first(d for d in unspecific if _names_group(d.description, task.group))
+            or _first(d for d, ids in by_prompt if task.id in ids and ok(d))
+            or _first(d for d in unspecific if _names_group(d.description, task.group) and ok(d))
         )
         outcomes.append(TaskOutcome(task.id, task.title, task.group, agent.agent if agent else DIRECT,
                                     delegation=agent.tool_use_id if agent else None))

@@ -31,6 +31,8 @@ class TasksFileEdits:
         self.project_dir = project_dir
         self.text: str | None = text
         self.marked_by: dict[str, str | None] = {}
+        # task id -> the delegations (Agent call ids) whose edit ticking it the CLI rejected
+        self.rejected_by: dict[str, set[str]] = {}
         self._waiting: dict[str, ToolUse] = {}  # calls on the tasks file, by id, until their result
 
     def feed(self, event: Event) -> None:
@@ -38,6 +40,9 @@ class TasksFileEdits:
             call = self._waiting.pop(event.tool_use_id or "", None)
             if call is not None and not event.is_error:
                 self._replay(call)
+            elif call is not None and call.parent_tool_use_id and self.text is not None:
+                for task_id in self._ticked(self.text, self._apply(call)):
+                    self.rejected_by.setdefault(task_id, set()).add(call.parent_tool_use_id)
             return
         if self.text is None or not isinstance(event, ToolUse) or event.name not in EDIT_TOOLS:
             return
@@ -55,11 +60,17 @@ class TasksFileEdits:
         if new_text is None:
             self.text = None  # lost track of the file: conclude nothing more
             return
-        before = {task.id: task.completed for task in parse_tasks(self.text).tasks}
-        for task in parse_tasks(new_text).tasks:
-            if task.completed and not before.get(task.id, False):
-                self.marked_by[task.id] = event.parent_tool_use_id
+        for task_id in self._ticked(self.text, new_text):
+            self.marked_by[task_id] = event.parent_tool_use_id
         self.text = new_text
+
+    @staticmethod
+    def _ticked(old: str, new: str | None) -> list[str]:
+        """The task ids completed in ``new`` and not in ``old``."""
+        if new is None:
+            return []
+        before = {task.id: task.completed for task in parse_tasks(old).tasks}
+        return [task.id for task in parse_tasks(new).tasks if task.completed and not before.get(task.id, False)]
 
     def _is_tasks_file(self, file_path: object) -> bool:
         if not isinstance(file_path, str) or not file_path:

@@ -60,3 +60,21 @@ def test_without_its_result_an_edit_is_not_evidence():
     (delegation,) = tracker.delegations
     assert delegation.files_changed == () and delegation.usage == {"total_tokens": 604, "tool_uses": 2,
                                                                    "duration_ms": 132}  # last task_progress
+
+
+def test_the_task_is_credited_to_direct_work_not_to_the_subagent_whose_tick_was_rejected():
+    from ralphy.claude.delegation import attribute
+    from ralphy.tasks import mentioned_task_ids, parse_tasks
+
+    edits = TasksFileEdits(Path(ROOT) / "TASKS.md", Path(ROOT), "## Models\n- [ ] 1.1 User model\n")
+    tracker = DelegationTracker()
+    for event in events():
+        edits.feed(event)
+        tracker.feed(event)
+    assert edits.rejected_by == {"1.1": {AGENT_CALL}}  # line 15
+    after = parse_tasks("## Models\n- [x] 1.1 User model\n")
+    ids_in = lambda text: mentioned_task_ids(text, after)  # noqa: E731
+    # "Build the models" names the group "Models": without the rejected edit it would be the builder's
+    assert [o.handled_by for o in attribute(after.tasks, tracker.delegations, ids_in)] == ["builder"]
+    outcomes = attribute(after.tasks, tracker.delegations, ids_in, edits.marked_by, edits.rejected_by)
+    assert [(o.id, o.handled_by) for o in outcomes] == [("1.1", "direct")]

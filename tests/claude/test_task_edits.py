@@ -101,3 +101,27 @@ def test_the_replay_reads_every_id_form_and_tick(tmp_path):
     tracker.feed(edit("TASKS.md", "- [ ] **Step 1: write**\n- [ ] **Step 2: check**",
                       "- [x] **Step 1: write**\n- [x] **Step 2: check**"))  # all steps: the heading task is done
     assert tracker.marked_by == {"T001": "toolu_a", "2.2a": "toolu_b", "TASK-12": None}
+
+
+def test_a_rejected_tick_bars_that_delegation_even_when_its_description_names_the_task(tmp_path):
+    tracker = edits(tmp_path)
+    rejected = edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_agent", id="t1")
+    accepted = edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", id="t2")
+    for event in (rejected, result(rejected, "File content has changed since it was last read"), accepted,
+                  result(accepted)):
+        tracker.feed(event)
+    assert tracker.rejected_by == {"1.1": {"toolu_agent"}}
+    task_list = parse_tasks("## Models\n- [x] 1.1 User model\n- [ ] 1.2 Post model\n")
+    named = Delegation("toolu_agent", "builder", "Task 1.1: User model", "Do task 1.1", "completed")
+    ids_in = lambda text: mentioned_task_ids(text, task_list)  # noqa: E731
+    outcomes = attribute(task_list.tasks[:1], [named], ids_in, tracker.marked_by, tracker.rejected_by)
+    assert [o.handled_by for o in outcomes] == ["direct"]
+    # a subagent whose edit was rejected but whose later edit went through keeps the credit
+    again = edit(tmp_path / "TASKS.md", "- [ ] 1.2", "- [x] 1.2", parent="toolu_agent", id="t3")
+    redo = edit(tmp_path / "TASKS.md", "- [ ] 1.2", "- [x] 1.2", parent="toolu_agent", id="t4")
+    for event in (again, result(again, "File has not been read yet."), redo, result(redo)):
+        tracker.feed(event)
+    assert tracker.marked_by["1.2"] == "toolu_agent"
+    both = attribute(parse_tasks("## Models\n- [x] 1.1 User model\n- [x] 1.2 Post model\n").tasks, [named], ids_in,
+                     tracker.marked_by, tracker.rejected_by)
+    assert [o.handled_by for o in both] == ["direct", "builder"]

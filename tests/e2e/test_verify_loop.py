@@ -162,12 +162,12 @@ def test_verification_off_is_said_once_and_tasks_are_unverified(project, claude_
 
 # ------------------------------------------------------------------- a rejected edit of TASKS.md is no credit
 
-SUBAGENT_TASK = "Implement the greet function and mark it done in TASKS.md."
+SUBAGENT_TASK = "Implement task 1.1 (the greet function) and mark it done in TASKS.md."
 
 
 def rejected_then_direct(request: Request) -> object:
     """A subagent edits TASKS.md without reading it first (the CLI rejects that edit); then the main agent
-    reads the file and ticks 1.1 itself. The delegation names no task id."""
+    reads the file and ticks 1.1 itself. The delegation's prompt names task 1.1 (which alone would credit it)."""
     root = (request.cwd or "").rstrip("/") + "/"
     calls = request.tool_calls
     if request.first_user_text.startswith(SUBAGENT_TASK):
