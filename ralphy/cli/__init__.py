@@ -22,6 +22,7 @@ from ralphy.errors import RalphyError
 COMMANDS: dict[str, tuple[str, str]] = {
     "agents": ("ralphy.cli.agents", "The project's Claude Code subagents."),
     "answer": ("ralphy.cli.history", "Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it."),
+    "doctor": ("ralphy.cli.doctor", "Check the Claude CLI, login, agents, config and trust for PROJECT_DIR (default: here)."),
     "dev": ("ralphy.cli.dev", "Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done."),
     "log": ("ralphy.cli.history", "The run history of PROJECT_DIR (default: here): the last run, or the last N, iteration by iteration."),
     "mcp": ("ralphy.cli.mcp", "An MCP server over stdio: the agents of PROJECT_DIR (default: here) for Claude Code to route to."),

@@ -1,0 +1,35 @@
+"""``ralphy doctor``: is everything in place for ``ralphy dev``? One line per check, each with what to do."""
+
+from __future__ import annotations
+
+import click
+
+from ralphy.cli import cli
+from ralphy.cli.options import echo_json, json_option, project_dir_argument
+
+_MARKS = {"ok": "ok", "warning": "warning", "problem": "PROBLEM"}
+
+
+@cli.command()
+@project_dir_argument
+@json_option
+@click.option("--claude-bin", help="The Claude CLI to check (default: the one `ralphy dev` would run).")
+@click.option("--timeout", type=click.FloatRange(min=1), default=30.0, show_default=True,
+              help="Seconds to wait for the CLI's answer.")
+@click.pass_context
+def doctor(ctx, project_dir, as_json, claude_bin, timeout) -> None:
+    """Check the Claude CLI, login, agents, config and trust for PROJECT_DIR (default: here).
+
+    \b
+    Nothing calls a model. Exit status 1 when a check finds a problem, else 0.
+    """
+    from ralphy.doctor import diagnose
+
+    diagnosis = diagnose(project_dir, claude_bin=claude_bin, timeout=timeout)
+    if as_json:
+        echo_json(diagnosis.to_dict())
+    else:
+        for check in diagnosis.checks:
+            fix = f" -> {check.fix}" if check.fix else ""
+            click.echo(f"{_MARKS[check.status]:8} {check.name}: {check.message}{fix}")
+    ctx.exit(0 if diagnosis.ok else 1)

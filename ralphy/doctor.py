@@ -1,0 +1,202 @@
+"""``ralphy doctor``: is everything in place for ``ralphy dev`` here? One check per line, each with what to do.
+
+The checks: the Claude CLI (found, its path and version, inside the supported range), logged in or not (the
+CLI's own ``initialize`` answer: no model call), the agents the CLI itself loads compared with ralphy's
+discovery for that version (``ralphy.claude.probe``), the project's config (and whether it needs ``ralphy
+trust``), and what the project's ``.claude/settings*.json`` lets the CLI do unasked.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+OK, WARNING, PROBLEM = "ok", "warning", "problem"
+
+
+@dataclass
+class Check:
+    """One line of the report: ``status`` ok | warning | problem, ``fix`` what to do (None when ok)."""
+
+    name: str
+    status: str
+    message: str
+    fix: str | None = None
+
+
+@dataclass
+class Diagnosis:
+    project_dir: str
+    checks: list[Check] = field(default_factory=list)
+    claude: dict[str, Any] = field(default_factory=dict)
+    logged_in: bool | None = None
+    agents: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not any(check.status == PROBLEM for check in self.checks)
+
+    def add(self, name: str, status: str, message: str, fix: str | None = None) -> None:
+        self.checks.append(Check(name, status, message, fix))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"project_dir": self.project_dir, "ok": self.ok, "claude": self.claude, "logged_in": self.logged_in,
+                "agents": self.agents, "checks": [asdict(check) for check in self.checks]}
+
+
+def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = None,
+             environ: Mapping[str, str] = os.environ, timeout: float = 30.0) -> Diagnosis:
+    """Every check for ``project_dir``; never raises for what it finds (that is what it reports)."""
+    from ralphy.errors import RalphyError
+
+    project = Path(project_dir).resolve()
+    diagnosis = Diagnosis(str(project))
+    config = _check_config(diagnosis, project, claude_bin)
+    _check_claude_settings(diagnosis, project)
+    try:
+        binary = _check_cli(diagnosis, config.claude_bin if config else claude_bin, environ)
+    except RalphyError as exc:  # pragma: no cover - _check_cli reports its own errors
+        diagnosis.add("claude", PROBLEM, str(exc))
+        return diagnosis
+    if binary is None:
+        return diagnosis
+    from ralphy.claude.command import child_env
+    from ralphy.claude.probe import probe
+    from ralphy.claude.version import Version
+
+    version = Version.parse(diagnosis.claude.get("version"))
+    found = probe(binary, version, cwd=project, env=child_env(environ), timeout=timeout)
+    _check_login(diagnosis, found)
+    _compare_agents(diagnosis, project, config, version, found)
+    return diagnosis
+
+
+def _check_config(diagnosis: Diagnosis, project: Path, claude_bin: str | None) -> Any:
+    from ralphy.config import load_config
+    from ralphy.errors import RalphyError
+
+    overrides = {"claude_bin": claude_bin} if claude_bin else {}
+    try:
+        config = load_config(project, overrides)
+    except RalphyError as exc:
+        untrusted = type(exc).__name__ == "UntrustedConfigError"
+        diagnosis.add("config", PROBLEM, str(exc), "trust the project (`ralphy trust`) after reviewing its config"
+                      if untrusted else "fix the file or variable named")
+        try:  # the rest of the checks still want the readable part of the config
+            return load_config(project, overrides, require_trust=False)
+        except (RalphyError, TypeError):
+            return None
+    diagnosis.add("config", OK, "the project's ralphy config is valid" + ("" if not _has_config(project) else
+                                                                             " and trusted where it needs to be"))
+    tasks = project / config.tasks_file
+    if tasks.is_file():
+        diagnosis.add("tasks", OK, f"{config.tasks_file} is there")
+    else:
+        diagnosis.add("tasks", WARNING, f"no {config.tasks_file} in {project}",
+                      "write one (`- [ ] 1.1 ...` items) before `ralphy dev`")
+    return config
+
+
+def _has_config(project: Path) -> bool:
+    return (project / ".ralphy.toml").is_file() or (project / "pyproject.toml").is_file()
+
+
+def _check_claude_settings(diagnosis: Diagnosis, project: Path) -> None:
+    try:
+        from ralphy.trust import claude_settings_risks
+    except ImportError:  # pragma: no cover - older trees
+        return
+    for risk in claude_settings_risks(project):
+        diagnosis.add("claude-settings", WARNING, f"{risk}: the Claude CLI runs it without asking in headless mode",
+                      "review the project's .claude/settings*.json")
+
+
+def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[str, str]) -> str | None:
+    from ralphy.claude.command import resolve_claude_bin
+    from ralphy.claude.version import (
+        MIN_SUPPORTED, NEWEST_TESTED, claude_version, delegation_tool, supported_range,
+    )
+    from ralphy.errors import ClaudeNotFoundError
+
+    try:
+        binary = resolve_claude_bin(claude_bin, environ)
+    except ClaudeNotFoundError as exc:
+        diagnosis.claude = {"path": None, "version": None, "supported": False, "range": supported_range()}
+        diagnosis.add("claude", PROBLEM, str(exc), "install the Claude CLI: npm install -g @anthropic-ai/claude-code")
+        return None
+    version = claude_version(binary, environ=environ)
+    supported = version is not None and MIN_SUPPORTED <= version
+    diagnosis.claude = {"path": binary, "version": str(version) if version else None, "supported": supported,
+                        "range": supported_range(), "newest_tested": str(NEWEST_TESTED),
+                        "delegation_tool": delegation_tool(version)}
+    if version is None:
+        diagnosis.add("claude", WARNING, f"{binary}: `claude --version` gave no version; ralphy assumes the newest "
+                      f"behaviour", "check that it is the Claude CLI (`claude --version`)")
+        return binary
+    if not supported:
+        diagnosis.add("claude", PROBLEM, f"{binary} is version {version}, older than ralphy supports "
+                      f"({supported_range()})", "upgrade it: npm install -g @anthropic-ai/claude-code")
+        return None
+    if version > NEWEST_TESTED:
+        diagnosis.add("claude", WARNING, f"{binary} is version {version}, newer than the newest ralphy was tested "
+                      f"with ({NEWEST_TESTED})", "it will probably work; report anything odd")
+    else:
+        diagnosis.add("claude", OK, f"{binary} is version {version} (supported: {supported_range()})")
+    return binary
+
+
+def _check_login(diagnosis: Diagnosis, found: Any) -> None:
+    if found.error:
+        diagnosis.add("login", WARNING, f"could not ask the CLI: {found.error}", "run `claude -p hi` to see why")
+        return
+    diagnosis.logged_in = found.logged_in()
+    account = found.account or {}
+    if diagnosis.logged_in:
+        source = account.get("apiKeySource") or account.get("tokenSource")
+        diagnosis.add("login", OK, f"logged in ({source})")
+    elif diagnosis.logged_in is False:
+        diagnosis.add("login", PROBLEM, "the Claude CLI has no credentials (no API key, not logged in)",
+                      "run `claude` once and log in, or set ANTHROPIC_API_KEY")
+    else:
+        provider = account.get("apiProvider") or "somewhere ralphy cannot see"
+        diagnosis.add("login", WARNING, f"credentials come from {provider}; not checked",
+                      "make sure that provider's credentials are set up")
+
+
+def _compare_agents(diagnosis: Diagnosis, project: Path, config: Any, version: Any, found: Any) -> None:
+    from ralphy.agents.discovery import discover_agents
+    from ralphy.claude.version import DiscoveryRules
+
+    discovery = discover_agents(project, scopes=("all",), rules=DiscoveryRules.for_version(version))
+    ours = {spec.name: spec.description for spec in discovery.agents}
+    cli = found.custom_agents
+    diagnosis.agents = {"ralphy": [{"name": n, "description": d} for n, d in sorted(ours.items())],
+                        "cli": cli, "cli_source": found.agents_source, "only_cli": [], "only_ralphy": [],
+                        "description_differs": [], "skipped_files": len(discovery.problems)}
+    if cli is None:
+        diagnosis.add("agents", WARNING, f"ralphy finds {len(ours)} agent(s); the CLI's own list: not reported by "
+                      "this CLI", "see `ralphy agents list --scope all`")
+        return
+    theirs = {agent["name"]: agent["description"] for agent in cli}
+    only_cli, only_ralphy = sorted(set(theirs) - set(ours)), sorted(set(ours) - set(theirs))
+    differs = sorted(name for name in set(ours) & set(theirs)
+                     if theirs[name] is not None and theirs[name] != ours[name])
+    diagnosis.agents.update(only_cli=only_cli, only_ralphy=only_ralphy, description_differs=differs)
+    if not (only_cli or only_ralphy or differs):
+        what = ("the names and descriptions of" if found.agents_source == "initialize"
+                else "the names (this CLI gives no descriptions) of")
+        diagnosis.add("agents", OK, f"the CLI and ralphy agree on {what} {len(theirs)} agent(s)")
+    for name in only_cli:
+        diagnosis.add("agents", WARNING, f"{name!r}: the CLI loads it, ralphy's discovery does not",
+                      "`ralphy dev` lists what the CLI reports; please report this difference as a ralphy bug")
+    for name in only_ralphy:
+        diagnosis.add("agents", WARNING, f"{name!r}: ralphy finds it, the CLI did not load it",
+                      "`ralphy agents check` says why a file may be skipped; please report it as a ralphy bug")
+    for name in differs:
+        diagnosis.add("agents", WARNING, f"{name!r}: the CLI and ralphy read its description differently",
+                      "please report it as a ralphy bug")
+    if discovery.problems:
+        diagnosis.add("agent-files", WARNING, f"{len(discovery.problems)} agent file(s) are skipped",
+                      "`ralphy agents check` says which and why")
