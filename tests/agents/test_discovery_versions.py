@@ -4,6 +4,7 @@ and later); tests/e2e/test_discovery_parity.py checks them against the CLIs them
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,14 @@ def test_a_clash_in_one_folder_goes_to_the_last_file_listed_and_from_2_1_330_to_
     new = discover_agents(tmp_path, rules=DiscoveryRules.for_version(Version(2, 1, 330)))
     assert old.by_name("twin").description == f"from {listed_last}"
     assert new.by_name("twin").description == "from z"
+
+
+@pytest.mark.parametrize("version", sorted(EXPECTED))
+def test_the_expected_lists_are_what_each_cli_reported(version: str) -> None:
+    """tests/data/transcripts/<version>/discovery.jsonl: the CLI's own lines (make_discovery.py beside them)."""
+    from tests.conftest import TRANSCRIPTS
+
+    lines = [json.loads(line) for line in (TRANSCRIPTS / version / "discovery.jsonl").read_text().splitlines()]
+    [init] = [line for line in lines if line.get("subtype") == "init"]
+    built_in = {"general-purpose", "Explore", "Plan", "statusline-setup", "claude", "output-style-setup"}
+    assert sorted(set(init["agents"]) - built_in) == sorted(EXPECTED[version] + EVERYWHERE)
