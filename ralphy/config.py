@@ -118,6 +118,7 @@ KNOWN_ENV: set[str] = {
     "RALPHY_CONFIG",  # the user's own config file (default $XDG_CONFIG_HOME/ralphy/config.toml)
     "RALPHY_STATE_DIR",  # the user's own ralphy state, e.g. trusted configs (default $XDG_STATE_HOME/ralphy)
     "RALPHY_TEST_CLAUDE_BIN",  # the CLI the test suite runs
+    "RALPHY_TEST_RANGE",  # scripts/setup.sh: 1 installs the supported range and runs the e2e tests on each
     "RALPHY_TEST_CLAUDE_BINS",  # the CLIs the end-to-end tests run on, one after the other (CI: the supported range)
     "RALPHY_CLAUDE_CACHE",  # where scripts/setup.sh installs the pinned CLI
     "RALPHY_VENV",  # scripts/setup.sh

@@ -4,8 +4,12 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${RALPHY_VENV:-$ROOT/.venv}"
-CLAUDE_VERSION="2.1.197"
-CLAUDE_PREFIX="${RALPHY_CLAUDE_CACHE:-$HOME/.cache/ralphy}/claude-code-$CLAUDE_VERSION"
+CLAUDE_VERSION="2.1.197"  # the pinned CLI: the demo, and the tests by default
+# The supported range besides it (ralphy/claude/version.py): the oldest, the last with `Task`, the newest.
+# With RALPHY_TEST_RANGE=1 they are installed too and the end-to-end tests run on each (RALPHY_TEST_CLAUDE_BINS).
+CLAUDE_RANGE_VERSIONS="2.0.0 2.1.62 2.1.330"
+CLAUDE_CACHE="${RALPHY_CLAUDE_CACHE:-$HOME/.cache/ralphy}"
+CLAUDE_PREFIX="$CLAUDE_CACHE/claude-code-$CLAUDE_VERSION"
 
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -25,12 +29,24 @@ if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
-if [ ! -x "$CLAUDE_PREFIX/node_modules/.bin/claude" ]; then
-  command -v npm >/dev/null || { echo "setup: npm (Node.js 18 or newer) is needed to install the Claude CLI" >&2; exit 1; }
-  echo "Installing @anthropic-ai/claude-code@$CLAUDE_VERSION into $CLAUDE_PREFIX ..." >&2
-  npm install --silent --no-audit --no-fund --prefix "$CLAUDE_PREFIX" "@anthropic-ai/claude-code@$CLAUDE_VERSION" >&2
-fi
+install_claude() {  # install_claude VERSION: the CLI of that version under $CLAUDE_CACHE, once
+  local prefix="$CLAUDE_CACHE/claude-code-$1"
+  if [ ! -x "$prefix/node_modules/.bin/claude" ]; then
+    command -v npm >/dev/null || { echo "setup: npm (Node.js 18 or newer) is needed to install the Claude CLI" >&2; exit 1; }
+    echo "Installing @anthropic-ai/claude-code@$1 into $prefix ..." >&2
+    npm install --silent --no-audit --no-fund --prefix "$prefix" "@anthropic-ai/claude-code@$1" >&2
+  fi
+}
+install_claude "$CLAUDE_VERSION"
 export RALPHY_TEST_CLAUDE_BIN="$CLAUDE_PREFIX/node_modules/.bin/claude"
+if [ "${RALPHY_TEST_RANGE:-}" = 1 ]; then
+  RALPHY_TEST_CLAUDE_BINS="$RALPHY_TEST_CLAUDE_BIN"
+  for version in $CLAUDE_RANGE_VERSIONS; do
+    install_claude "$version"
+    RALPHY_TEST_CLAUDE_BINS="$RALPHY_TEST_CLAUDE_BINS:$CLAUDE_CACHE/claude-code-$version/node_modules/.bin/claude"
+  done
+  export RALPHY_TEST_CLAUDE_BINS
+fi
 
 # Headless Chromium for the report's browser tests (tests/report, tests/e2e/test_report.py). Only when it is
 # missing, only for the tests (scripts/test sets RALPHY_SETUP_CHROMIUM=1; the demo does not need it), and only
