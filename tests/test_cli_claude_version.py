@@ -93,3 +93,18 @@ def test_agents_check_follows_the_version_of_the_cli_in_use(tmp_path):
     unknown = lambda report: [f["message"] for f in report["findings"] if f["code"] == "unknown-tool"]  # noqa: E731
     assert unknown(new) == []
     assert unknown(old) == ["'Agent' is not a tool of Claude Code 2.1.62, nor mcp__…; the CLI ignores it"]
+
+
+def test_ralphy_prompt_names_the_delegation_tool_of_the_cli_in_use(tmp_path):
+    work = project(tmp_path / "p")
+    agents = work / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    (agents / "a.md").write_text("---\nname: builder\ndescription: Builds things.\n---\nBody\n")
+
+    def prompt(version: str) -> str:
+        cli = stand_in_cli(tmp_path / version, version)
+        return subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(work)], capture_output=True, text=True,
+                              timeout=60, env={**os.environ, "RALPHY_CLAUDE_BIN": str(cli)}, check=True).stdout
+
+    assert "with the Task tool" in prompt("2.1.62")
+    assert "with the Agent tool" in prompt("2.1.63")
