@@ -9,6 +9,7 @@ the history changes, and pending questions get an answer form.
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from dataclasses import dataclass
@@ -122,7 +123,9 @@ def percent(value: float | None) -> str:
 # ---------------------------------------------------------------------------------------------------- render
 
 
+@functools.lru_cache(maxsize=1)
 def _environment():
+    """One environment per process: the template compiles once (the live server renders it again and again)."""
     import jinja2
 
     env = jinja2.Environment(
