@@ -699,6 +699,11 @@ class Store:
         try:
             yield
         except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or "database or disk is full" in str(exc):
+                raise StoreError(
+                    f"{self.path}: the disk is full; free some space and run ralphy again (the history written "
+                    "so far is kept)"
+                ) from None
             if getattr(exc, "sqlite_errorname", "").startswith("SQLITE_BUSY"):
                 raise StoreError(
                     f"{self.path}: locked by another process for more than {self.timeout:g}s; try again"
@@ -806,13 +811,33 @@ def _check_existing(path: Path) -> None:
         return
     if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
         raise StoreError(f"{path}: not an SQLite database (corrupt or not ralphy's); move it away to start afresh")
-    if _declared_size(header) > size:
+    if _declared_size(header) > size and not _whole_with_wal(path):
         raise StoreError(f"{path}: the database is truncated ({size} bytes, its header says {_declared_size(header)})")
     app_id, version, tables = _inspect(path)
     if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
         raise StoreError(f"{path}: an SQLite database of another application, not ralphy's; not touching it")
     if version > SCHEMA_VERSION:
         raise StoreError(_newer_message(path, version))
+
+
+def _whole_with_wal(path: Path) -> bool:
+    """A database shorter than its header says is whole when its ``-wal`` holds the rest: a checkpoint that
+    hit a full disk leaves exactly that, and SQLite reads the pages from the WAL. Checked the way SQLite does:
+    a read-only connection (with the WAL) and ``PRAGMA quick_check``."""
+    wal = Path(f"{path}-wal")
+    try:
+        if wal.stat().st_size == 0:
+            return False
+    except OSError:
+        return False
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return False
 
 
 def _declared_size(header: bytes) -> int:
