@@ -12,17 +12,16 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ralphy.tasks import parse_tasks
 from ralphy.testing.scenario import Reply, Request, text, tool_use
 
 DELEGATION_HEADER = "Complete these tasks from TASKS.md"
 CHECK_FAILED = "ralphy ran the project's check"  # how ralphy.verify.failure_instruction begins
-_CHECKBOX_RE = re.compile(r"^\s*[-*]\s+\[(?P<mark>[ xX~-])\]\s+(?:\*\*)?(?:Task\s+)?"
-                          r"(?P<id>[A-Za-z]?\d+(?:\.\d+)*)(?:\*\*)?[:.)]?\s+(?P<title>.+?)\s*$")
-_TASK_HEADING_RE = re.compile(r"^#{2,4}\s+Task\s+(?P<id>[A-Za-z]?\d+(?:\.\d+)*)\s*[:.-]\s*(?P<title>.+?)\s*$")
-_STATUS_RE = re.compile(r"^\s*[-*]\s+\*\*Status\*\*:\s*(?P<status>\S+)", re.IGNORECASE)
+_STATUS_RE = re.compile(r"^\s*(?:[-*]\s+)?\*\*Status:?\*\*:?\s*(?P<status>\S+)", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^#{1,4}\s+(?P<title>.+?)\s*$")
 _AGENT_LINE_RE = re.compile(r"^\s*[-*]\s+\*\*(?P<name>[^*]+)\*\*\s*:")
-_DELEGATED_TASK_RE = re.compile(r"^- (?P<id>[A-Za-z]?\d+(?:\.\d+)*): (?P<title>.+)$", re.MULTILINE)
+_DELEGATED_TASK_RE = re.compile(r"^- (?P<id>\S+): (?P<title>.+)$", re.MULTILINE)
+_BOX_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[(?P<mark>[ xX~/-])\]")
 _READ_LINE_RE = re.compile(r"^\s*\d+(?:\t|\u2192)(.*)$")
 
 
@@ -36,25 +35,15 @@ class PromptTask:
     done: bool
 
 
+def tasks_block(prompt: str) -> str:
+    """The task file's text as the dev prompt quotes it (between ``<tasks>`` and ``</tasks>``), else the prompt."""
+    start, end = prompt.find("<tasks>\n"), prompt.rfind("\n</tasks>")
+    return prompt[start + len("<tasks>\n"):end] if start != -1 and end > start else prompt
+
+
 def parse_prompt_tasks(prompt: str) -> list[PromptTask]:
-    """The tasks in a dev prompt: checkbox lines under headings, or ``## Task N: Title`` + Status lines."""
-    tasks: list[PromptTask] = []
-    group = ""
-    heading_task: tuple[str, str] | None = None
-    for line in prompt.splitlines():
-        if match := _TASK_HEADING_RE.match(line):
-            heading_task = (match["id"], match["title"])
-            group = f"Task {match['id']}: {match['title']}"
-        elif match := _HEADING_RE.match(line):
-            group, heading_task = match["title"], None
-        elif match := _CHECKBOX_RE.match(line):
-            tasks.append(PromptTask(match["id"], match["title"], group, match["mark"] in "xX"))
-        elif heading_task and (match := _STATUS_RE.match(line)):
-            task_id, title = heading_task
-            done = match["status"].lower().strip("*`") in ("completed", "done", "complete")
-            tasks.append(PromptTask(task_id, title, group, done))
-            heading_task = None
-    return tasks
+    """The tasks in a dev prompt, read the way ralphy reads task files (every shape of docs/tasks.md)."""
+    return [PromptTask(t.id, t.title, t.group, t.completed) for t in parse_tasks(tasks_block(prompt)).tasks]
 
 
 def listed_agents(prompt: str) -> list[str]:
@@ -97,24 +86,40 @@ def read_tool_content(result: str) -> str:
 
 
 def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
-    """(old_string, new_string) marking ``task_id`` completed in TASKS.md ``content``; None if not found."""
-    lines = content.splitlines()
-    for number, line in enumerate(lines):
-        match = _CHECKBOX_RE.match(line)
-        if match and match["id"] == task_id:
-            start = match.start("mark")
-            return line, line[:start] + "x" + line[start + 1:]
-        heading = _TASK_HEADING_RE.match(line)
-        if heading and heading["id"] == task_id:
-            for end in range(number + 1, len(lines)):
-                status = _STATUS_RE.match(lines[end])
-                if status:
-                    old = "\n".join(lines[number:end + 1])
-                    new_status = lines[end][:status.start("status")] + "completed" + lines[end][status.end("status"):]
-                    return old, "\n".join(lines[number:end] + [new_status])
-                if _HEADING_RE.match(lines[end]):
-                    break
-    return None
+    """(old_string, new_string) marking ``task_id`` completed in the task file's ``content`` the file's own way
+    (``[x]``, or ``[X]`` where the file ticks so; a heading task's status line, or its steps); None if not found."""
+    task = parse_tasks(content).by_id(task_id)
+    if task is None:
+        return None
+    lines = content.split("\n")
+    line = lines[task.line - 1]
+    upper = len(re.findall(r"^\s*[-*+] \[X\]", content, re.MULTILINE))
+    tick = "X" if upper > len(re.findall(r"^\s*[-*+] \[x\]", content, re.MULTILINE)) else "x"
+
+    def ticked(text: str) -> str:
+        box = _BOX_RE.match(text)
+        return text[:box.start("mark")] + tick + text[box.end("mark"):] if box else text
+
+    if _BOX_RE.match(line):
+        return line, ticked(line)
+    level = len(line) - len(line.lstrip("#"))
+    end = len(lines)
+    for number in range(task.line, len(lines)):
+        heading = _HEADING_RE.match(lines[number])
+        if heading and len(lines[number]) - len(lines[number].lstrip("#")) <= level:
+            end = number
+            break
+    section = lines[task.line - 1:end]
+    for offset, text in enumerate(section):
+        status = _STATUS_RE.match(text)
+        if status:
+            new = text[:status.start("status")] + "completed" + text[status.end("status"):]
+            return "\n".join(section[:offset + 1]), "\n".join(section[:offset] + [new])
+    steps = [n for n, text in enumerate(section) if _BOX_RE.match(text)]
+    if steps:  # no status line: the task is done when all its steps are ticked
+        old = section[:steps[-1] + 1]
+        return "\n".join(old), "\n".join(ticked(text) for text in old)
+    return line, line + "\n**Status**: completed"
 
 
 class _Plan:

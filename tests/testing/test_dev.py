@@ -24,10 +24,25 @@ def test_parses_checkbox_and_status_tasks():
         ("1.1", "Create the User model", "Models", False),
         ("1.2", "Create the Post model", "Models", False),
         ("2.1", "Add the users endpoint", "API", False),
-        ("3", "Add search", "Task 3: Add search", False),
-        ("4", "Old", "Task 4: Old", True),
-        ("5.1", "Done thing", "Task 4: Old", True),
+        ("3", "Add search", "Tasks", False),
+        ("5.1", "Done thing", "Task 4: Old", True),  # a heading over checkboxes with ids is their group
     ]
+
+
+def test_parses_the_shapes_ralphy_reads():
+    spec_kit = "## Phase 1: Setup\n- [X] T001 [P] Layout\n- [ ] T002 [US1] Model\n"
+    kiro = "- [ ] 2. Core\n  - [ ] 2.1 Accounts\n  - [ ]* 2.2a Property tests\n"
+    tasks = parse_prompt_tasks(dev_prompt(spec_kit + "\n" + kiro, {}))
+    assert [(t.id, t.title, t.group, t.done) for t in tasks] == [
+        ("T001", "Layout", "Phase 1: Setup", True),
+        ("T002", "Model", "Phase 1: Setup", False),
+        ("2.1", "Accounts", "2. Core", False),
+        ("2.2a", "Property tests", "2. Core", False),
+    ]
+    assert completion_edit(spec_kit, "T002") == ("- [ ] T002 [US1] Model", "- [X] T002 [US1] Model")  # its own tick
+    assert completion_edit(kiro, "2.2a") == ("  - [ ]* 2.2a Property tests", "  - [x]* 2.2a Property tests")
+    steps = "### T3: Docs\n- [x] **Step 1:** write\n- [ ] **Step 2:** check\n"
+    assert completion_edit(steps, "T3") == (steps.rstrip("\n"), steps.rstrip("\n").replace("[ ]", "[x]"))
 
 
 def test_lists_only_the_agent_orchestration_section():
