@@ -22,7 +22,7 @@ _PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2}
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
 _CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[([ xX~/\-])\](\*?)[ \t]+(\S.*?)[ \t]*$")
-_BULLET_OR_TEXT = re.compile(r"^\S")  # a line at indent 0 that is not a checkbox ends a list's nesting
+_FENCE_STARTS = ("```", "~~~")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*(.+?)[ \t]*$", re.I)
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-])\][ \t]+(.*)$")
 _TASK_WORD = re.compile(r"^task(?:[ \t]+#?|[ \t]*#)[ \t]*([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
@@ -45,7 +45,7 @@ _BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
 _CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS}
 
 
-@dataclass
+@dataclass(slots=True)
 class RawTask:
     line: int
     title: str
@@ -88,7 +88,7 @@ class _Heading:
         return bool(_PHASE.match(self.title))
 
 
-@dataclass
+@dataclass(slots=True)
 class _Item:
     line: int
     indent: int
@@ -106,7 +106,7 @@ class _Item:
     story: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class _Leading:
     id: str | None = None
     strength: str = ""
@@ -165,7 +165,9 @@ def _prefix(task_id: str) -> str:
 
 
 def _clean_title(text: str) -> str:
-    return _BOLD.sub(r"\1", text).strip(" \t-–—:") or text.strip()
+    if "**" in text:
+        text = _BOLD.sub(r"\1", text)
+    return text.strip(" \t-–—:") or text.strip()
 
 
 def _norm(text: str) -> str:
@@ -180,30 +182,35 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     items: list[_Item] = []
     events: list[tuple] = []  # ("h", heading) | ("c", item) | ("s", line, raw) | ("b",)
     stack: list[_Heading] = []
-    fence: tuple[str, int] | None = None
+    fence: tuple[str, int, str] | None = None
     in_comment = False
 
     # Pass 1: classify the lines; learn what each heading's section holds.
     for number, line in enumerate(text.split("\n"), start=1):
         if line.endswith("\r"):
             line = line[:-1]
+        stripped = line.lstrip()
         if fence is not None:
-            close = _FENCE.match(line)
-            if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] and not close.group(2).strip():
-                fence = None
+            if stripped[:3] == fence[2]:
+                close = _FENCE.match(line)
+                if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] and not close.group(2).strip():
+                    fence = None
             continue
-        opened = _FENCE.match(line)
-        if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
-            fence = (opened.group(1)[0], len(opened.group(1)))
-            continue
+        if stripped[:3] in _FENCE_STARTS:
+            opened = _FENCE.match(line)
+            if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
+                fence = (opened.group(1)[0], len(opened.group(1)), opened.group(1)[:3])
+                continue
         if in_comment:
             in_comment = "-->" not in line
             continue
-        stripped = line.lstrip()
-        if stripped.startswith("<!--") and "-->" not in stripped:
+        if not stripped:
+            continue
+        first = stripped[0]
+        if first == "<" and stripped.startswith("<!--") and "-->" not in stripped:
             in_comment = True
             continue
-        if stripped.startswith("#"):
+        if first == "#":
             heading_match = _HEADING.match(line)
             if heading_match:
                 heading = _read_heading(number, len(heading_match.group(1)), heading_match.group(2) or "")
@@ -218,7 +225,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                 headings.append(heading)
                 events.append(("h", heading))
                 continue
-        checkbox = _CHECKBOX.match(line)
+        checkbox = _CHECKBOX.match(line) if (first in "-*+" or first.isdigit()) and "[" in stripped[:14] else None
         if checkbox:
             indent = len(checkbox.group(1).expandtabs(4))
             body = checkbox.group(4)
@@ -233,12 +240,12 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                     _mark_ancestors(stack[-1].parent, "sub_tasks")
                 _mark_ancestors(stack[-1].parent, "sub_checkboxes")
             continue
-        status = _STATUS_LINE.match(line)
+        status = _STATUS_LINE.match(line) if "tatus" in line or "TATUS" in line else None
         if status:
             if stack and stack[-1].status_line is None:
                 stack[-1].status_line, stack[-1].status_line_number = status.group(1), number
             continue
-        if _BULLET_OR_TEXT.match(line):
+        if line[0] not in " \t":  # a line at indent 0 that is not a checkbox ends a list's nesting
             events.append(("b",))
 
     accepted = _accepted_weak_ids(items)
