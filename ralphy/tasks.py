@@ -176,7 +176,7 @@ def newly_completed(before: TaskList, after: TaskList) -> list[Task]:
 
 
 _LIST_AFTER_TASK = re.compile(
-    r"\btasks?\s*#?\s*(_ID(?:\s*(?:,|&|/|\band\b|\bto\b|-|–)\s*#?\s*_ID)*)".replace("_ID", r"(?:[A-Za-z]{1,6}-?)?\d+(?:\.\d+)*[a-z]?"),
+    r"\btasks?\s*(?:#\s*)?(_ID(?:\s*(?:,|&|/|\band\b|\bto\b|-|–)\s*(?:#\s*)?_ID)*)".replace("_ID", r"(?:[A-Za-z]{1,6}-?)?\d+(?:\.\d+)*[a-z]?"),
     re.IGNORECASE,
 )
 _RANGE_BETWEEN = re.compile(r"\s*(?:-|–|—|\bto\b|\bthrough\b|\.\.)\s*", re.IGNORECASE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import string
 from dataclasses import dataclass, field
 
 logger = logging.getLogger("ralphy.tasks")
@@ -20,12 +21,12 @@ DEFAULT_GROUP = "Tasks"
 _PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2}
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
-_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[([ xX~/\-])\](\*?)[ \t]+(\S.*?)[ \t]*$")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
+_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[([ xX~/\-])\](\*?)[ \t]+(\S.*)$")
 _FENCE_STARTS = ("```", "~~~")
-_STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*(.+?)[ \t]*$", re.I)
+_STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-])\][ \t]+(.*)$")
-_TASK_WORD = re.compile(r"^task(?:[ \t]+#?|[ \t]*#)[ \t]*([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
+_TASK_WORD = re.compile(r"^task(?:[ \t]*#[ \t]*|[ \t]+)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
 # A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
 _LEADING_ID = re.compile(
     r"^(?P<bold>\*\*)?(?:(?P<word>[Tt]ask)[ \t]+#?)?"
@@ -35,11 +36,11 @@ _LEADING_ID = re.compile(
     r"(?P<close2>\*\*)?[ \t]*"
 )
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
-_TRAILING_P = re.compile(r"[ \t]*\(P\)[ \t]*$")
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
-_NOTES = re.compile(r"\b(?:check[ -]?list|self[- ]review|criteria|definition of done)\b", re.I)
+_NOTES = re.compile(r"\b(?:check[ -]?list|self[- ]review|criteria|definition of done|quality gates?)\b", re.I)
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)
-_HEADING_DONE = re.compile(r"(?:✅|✔️?|\b(?:DONE|COMPLETE|COMPLETED)\b)[\W_]*$")
+_HEADING_DONE_WORD = re.compile(r"\b(?:DONE|COMPLETE|COMPLETED)$")
+_TRAILING_NOISE = " \t" + string.punctuation + "\ufe0f⚠🎉"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
 _CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS}
@@ -228,7 +229,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         checkbox = _CHECKBOX.match(line) if (first in "-*+" or first.isdigit()) and "[" in stripped[:14] else None
         if checkbox:
             indent = len(checkbox.group(1).expandtabs(4))
-            body = checkbox.group(4)
+            body = checkbox.group(4).rstrip()
             lead = split_leading_id(body)
             item = _Item(number, indent, checkbox.group(2), checkbox.group(3) == "*", body, lead.id, lead.strength,
                          lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
@@ -243,7 +244,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         status = _STATUS_LINE.match(line) if "tatus" in line or "TATUS" in line else None
         if status:
             if stack and stack[-1].status_line is None:
-                stack[-1].status_line, stack[-1].status_line_number = status.group(1), number
+                stack[-1].status_line, stack[-1].status_line_number = status.group(1).rstrip(), number
             continue
         if line[0] not in " \t":  # a line at indent 0 that is not a checkbox ends a list's nesting
             events.append(("b",))
@@ -282,7 +283,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         while block and block[-1].indent >= item.indent:
             block.pop()
         parent = block[-1] if block else None
-        if parent is None and item.id and "." in item.id:
+        if parent is None and item.id and 0 < item.id.count(".") <= 8:  # deeper "ids" are not a person's
             parts = item.id.split(".")
             for k in range(len(parts) - 1, 0, -1):
                 parent = block_ids.get(".".join(parts[:k]))
@@ -325,7 +326,11 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
 
 
 def _read_heading(number: int, level: int, raw: str) -> _Heading:
-    raw = re.sub(r"[ \t]+#+$", "", raw).strip()
+    raw = raw.strip()
+    if raw.endswith("#"):  # a closing sequence of #s, when a space precedes it
+        bare = raw.rstrip("#")
+        if not bare or bare[-1] in " \t":
+            raw = bare.rstrip()
     mark = None
     marked = _HEADING_MARK.match(raw)
     if marked:
@@ -368,9 +373,10 @@ def _finish_heading_task(heading: _Heading, where: str) -> None:
     elif heading.status_line is not None:
         status = normalise_status(heading.status_line)
         if status is None:
-            logger.warning("%s:%d: unknown status %r, read as pending", where, heading.status_line_number, heading.status_line)
+            logger.warning("%s:%d: unknown status %r, read as pending", where, heading.status_line_number,
+                           heading.status_line[:60])
         task.status = status or PENDING
-    elif _HEADING_DONE.search(heading.title):
+    elif _heading_says_done(heading.title):
         task.status = COMPLETED
     elif heading.steps_total:
         done = heading.steps_done
@@ -382,6 +388,12 @@ def _finish_heading_task(heading: _Heading, where: str) -> None:
     task.group_key = parent.line if parent is not None else heading.line
     if parent is not None:
         parent.holds_tasks = True
+
+
+def _heading_says_done(title: str) -> bool:
+    """A heading ending in ✅, DONE, COMPLETE or COMPLETED (punctuation after it aside)."""
+    tail = title.rstrip(_TRAILING_NOISE)
+    return tail.endswith(("✅", "✔")) or bool(_HEADING_DONE_WORD.search(tail[-16:]))
 
 
 def _group_heading(heading: _Heading) -> _Heading:
@@ -408,8 +420,8 @@ def _read_markers(item: _Item) -> None:
         else:
             item.story = re.sub(r"[ \t]+", "", name)
         title = title[marker.end():]
-    if _TRAILING_P.search(title):
-        item.parallel, title = True, _TRAILING_P.sub("", title)
+    if title.rstrip().endswith("(P)"):
+        item.parallel, title = True, title.rstrip()[:-3].rstrip()
     item.title = title
 
 

@@ -237,3 +237,28 @@ def test_binary_content_is_refused(tmp_path):
     path = tmp_path / "TASKS.md"
     path.write_bytes(b"- [ ] T1 a\x00b\n")
     assert "NUL" in _error(path)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- [ ] x" + " " * 200_000 + "y\n",  # each of these took minutes (backtracking) before
+        "## T1" + " " * 200_000 + "y\n",
+        "## T1: a\n**Status**: x" + " " * 200_000 + "y\n",
+        "- [ ] T1" + " " * 100_000 + "(P) x\n",
+        "- [ ] " + ".".join(["1"] * 50_000) + " x\n",
+        "".join("  " * i + f"- [ ] {i}.1 t\n" for i in range(2_000)),
+    ],
+    ids=["spaces-checkbox", "spaces-heading", "spaces-status", "spaces-marker", "id-chain", "deep-nesting"],
+)
+def test_hostile_content_is_read_in_bounded_time(text):
+    started = time.perf_counter()
+    parse_tasks(text)
+    assert time.perf_counter() - started < 5  # a hang guard, not a speed goal (that is benchmarks/bench_tasks.py)
+
+
+def test_hostile_delegation_text_is_matched_in_bounded_time():
+    task_list = parse_tasks("- [ ] T1 a\n- [ ] 1.2 b\n")
+    started = time.perf_counter()
+    assert mentioned_task_ids("tasks" + " " * 100_000 + "#" + " 1" * 50_000, task_list) == []
+    assert time.perf_counter() - started < 5
