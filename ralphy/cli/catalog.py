@@ -74,7 +74,7 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
 
     config, specs = _load(project_dir, scopes, threshold)
     groups = {group: [task.title for task in tasks]
-              for group, tasks in load_tasks(project_dir / config.tasks_file).pending_groups().items()}
+              for group, tasks in load_tasks(project_dir / config.tasks_file, root=project_dir).pending_groups().items()}
     matches = find_gaps(Router(specs, threshold=config.recommend_threshold), groups)
     if as_json:
         echo_json([match.to_dict() for match in matches])

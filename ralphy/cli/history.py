@@ -170,7 +170,7 @@ def _tasks_status(project_dir: Path) -> dict[str, Any]:
 
     tasks_file = load_config(project_dir, require_trust=False).tasks_file  # reads; runs nothing
     try:
-        groups = load_tasks(project_dir / tasks_file).groups()
+        groups = load_tasks(project_dir / tasks_file, root=project_dir).groups()
     except TasksFileError as exc:
         return {"file": tasks_file, "done": 0, "total": 0, "groups": [], "error": str(exc)}
     rows = [
