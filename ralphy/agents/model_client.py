@@ -5,7 +5,8 @@ Most Claude Code users are logged in to the Claude CLI with a subscription and h
 - with ``ANTHROPIC_API_KEY`` (or ``ANTHROPIC_AUTH_TOKEN``) set: the anthropic SDK, ``anthropic.Anthropic()``;
 - otherwise: the Claude CLI, ``claude -p --output-format json --json-schema <the tool's schema>`` with no
   built-in tools; the CLI gives the model a ``StructuredOutput`` tool and returns what it was called with as
-  ``structured_output`` in its result line.
+  ``structured_output`` in its result line. CLIs without ``--json-schema`` (2.0.x) are asked for the JSON
+  object in the prompt, and it is read from the answer's text.
 
 ``ClaudeCliClient`` looks like the small part of ``anthropic.Anthropic`` the callers use
 (``client.messages.create(model=, max_tokens=, system=, messages=, tools=, tool_choice=)`` returning a message
@@ -88,6 +89,7 @@ class ClaudeCliClient:
         self.timeout = timeout
         self.base_url = f"the Claude CLI ({claude_bin})"
         self.messages = _Messages(self)
+        self._legacy = False
 
     def __enter__(self) -> ClaudeCliClient:
         return self
@@ -101,11 +103,25 @@ class ClaudeCliClient:
     def call(self, *, model: str, messages: Sequence[Mapping[str, Any]], tools: Sequence[Mapping[str, Any]],
              tool_choice: Mapping[str, Any] | None, system: str | None) -> _Message:
         tool = _chosen_tool(tools, tool_choice)
-        argv = [self.claude_bin, "-p", "--output-format", "json", "--json-schema", json.dumps(tool["input_schema"]),
-                "--tools", "", "--strict-mcp-config", "--max-turns", "4", "--model", model]
-        if system:
-            argv += ["--system-prompt", system]
         prompt = conversation_prompt(messages, tool)
+        if not self._legacy:
+            argv = [self.claude_bin, "-p", "--output-format", "json", "--json-schema", json.dumps(tool["input_schema"]),
+                    "--tools", "", "--strict-mcp-config", "--max-turns", "4", "--model", model]
+            result, proc = self._run(argv + (["--system-prompt", system] if system else []), prompt)
+            if result is None and "unknown option" in (proc.stderr + proc.stdout):
+                self._legacy = True  # CLIs before --json-schema (2.0.x): ask for the JSON in words
+                logger.info("%s has no --json-schema; asking for JSON in the prompt", self.claude_bin)
+            else:
+                return _answer(result, proc, tool)
+        schema = json.dumps(tool["input_schema"], ensure_ascii=False)
+        legacy_prompt = "\n\n".join(part for part in (
+            system, prompt, "Reply with one JSON object and nothing else (no prose, no code fence) that matches "
+            f"this JSON Schema:\n{schema}") if part)
+        result, proc = self._run([self.claude_bin, "-p", "--output-format", "json", "--strict-mcp-config",
+                                  "--max-turns", "1", "--model", model], legacy_prompt)
+        return _answer(result, proc, tool, from_text=True)
+
+    def _run(self, argv: list[str], prompt: str) -> tuple[dict[str, Any] | None, subprocess.CompletedProcess[str]]:
         from ralphy.claude.command import child_env
 
         with tempfile.TemporaryDirectory(prefix="ralphy-model-") as cwd:  # no project files, CLAUDE.md or agents
@@ -116,18 +132,34 @@ class ClaudeCliClient:
                 raise AgentCreationError(f"the Claude CLI gave no answer in {self.timeout:.0f} s") from None
             except OSError as exc:
                 raise ClaudeNotFoundError(f"cannot run the Claude CLI {self.claude_bin}: {exc}") from None
-        result = _result_line(proc.stdout)
-        if result is None:
-            detail = " ".join((proc.stderr or proc.stdout or f"exit {proc.returncode}").split())[:300]
-            raise AgentCreationError(f"the Claude CLI gave no result: {detail}")
-        if result.get("is_error"):
-            _raise_for(result)
-        structured = result.get("structured_output")
-        if not isinstance(structured, dict):
-            text = " ".join(str(result.get("result") or "").split())[:200]
-            return _Message([_Block("text", text=text)], stop_reason="end_turn")
-        return _Message([_Block("tool_use", id=f"toolu_cli_{uuid.uuid4().hex[:16]}", name=tool["name"],
-                                input=structured)])
+        return _result_line(proc.stdout), proc
+
+
+def _answer(result: dict[str, Any] | None, proc: subprocess.CompletedProcess[str], tool: Mapping[str, Any],
+            from_text: bool = False) -> _Message:
+    """The CLI's result as a message: a tool_use block with the structured answer, or a text block."""
+    if result is None:
+        detail = " ".join((proc.stderr or proc.stdout or f"exit {proc.returncode}").split())[:300]
+        raise AgentCreationError(f"the Claude CLI gave no result: {detail}")
+    if result.get("is_error"):
+        _raise_for(result)
+    structured = _json_in(str(result.get("result") or "")) if from_text else result.get("structured_output")
+    if not isinstance(structured, dict):
+        text = " ".join(str(result.get("result") or "").split())[:200]
+        return _Message([_Block("text", text=text)], stop_reason="end_turn")
+    return _Message([_Block("tool_use", id=f"toolu_cli_{uuid.uuid4().hex[:16]}", name=tool["name"],
+                            input=structured)])
+
+
+def _json_in(text: str) -> Any:
+    """The JSON object in a model's text answer (a code fence or words around it tolerated), or None."""
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    try:
+        return json.loads(text[start : end + 1])
+    except json.JSONDecodeError:
+        return None
 
 
 def _chosen_tool(tools: Sequence[Mapping[str, Any]], tool_choice: Mapping[str, Any] | None) -> Mapping[str, Any]:

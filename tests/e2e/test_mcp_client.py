@@ -26,7 +26,10 @@ def scripted_model(request: Request):
         return text("ok")
     called = [call["name"] for call in request.tool_calls]
     if RECOMMEND not in called:
-        if RECOMMEND not in request.tools:  # the CLI connects MCP servers in the background
+        # 2.1.330 lists MCP tools as deferred: their schemas come through ToolSearch first
+        if "ToolSearch" in request.tools and RECOMMEND in json.dumps(request.messages) and "ToolSearch" not in called:
+            return tool_use("ToolSearch", {"query": f"select:{RECOMMEND},{CAPABILITIES}", "max_results": 5})
+        if RECOMMEND not in request.tools and "ToolSearch" not in called:  # MCP servers connect in the background
             if "WaitForMcpServers" in request.tools and called.count("WaitForMcpServers") < 3:
                 return tool_use("WaitForMcpServers", {})
             return text(f"NO TOOL {RECOMMEND}; tools: {', '.join(request.tools)}")
