@@ -1,4 +1,4 @@
-"""run_claude driving the real Claude CLI 2.1.197 against the scripted Messages API (ralphy.testing)."""
+"""run_claude driving the real Claude CLI (each one tested) against the scripted Messages API (ralphy.testing)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ralphy.claude.delegation import DelegationTracker, attribute
 from ralphy.claude.events import Event, InitEvent, RateLimitEvent, parse_line
 from ralphy.claude.limits import classify_failure, usage_limit_reset
 from ralphy.claude.process import build_argv, child_env, run_claude
+from ralphy.claude.version import Version
 from ralphy.tasks import mentioned_task_ids, parse_tasks
 from ralphy.testing import (
     DevScenario,
@@ -88,7 +89,8 @@ def _state(proc_dir: Path) -> str:
     return (proc_dir / "stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
-def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_home, project, tmp_path):
+def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_version, claude_home, project,
+                                                            tmp_path):
     tracker = DelegationTracker()
     seen: list[Event] = []
 
@@ -102,7 +104,8 @@ def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_
                             transcript_path=tmp_path / "run.jsonl")
     assert api.errors == []
     assert classify_failure(result) == "ok", result.stderr_tail
-    assert isinstance(result.init, InitEvent) and result.init.version == "2.1.197"
+    reported = str(claude_version) if claude_version >= Version(2, 1, 62) else None  # 2.0.0's init has none
+    assert isinstance(result.init, InitEvent) and result.init.version == reported
     assert result.init.permission_mode == "acceptEdits" and "tdd-orchestrator" in result.init.agents
     assert seen == result.events
     assert "[ ]" not in (project / "TASKS.md").read_text()
