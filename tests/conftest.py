@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from pathlib import Path
@@ -25,10 +26,12 @@ def claude_bins_under_test() -> list[str]:
     return [one] if one else []
 
 
+@functools.lru_cache(maxsize=None)
 def _version_id(path: str) -> str:
-    from ralphy.claude.version import claude_version
+    """``claude-2.1.62`` (read without touching the user's version cache: this runs before the fixtures)."""
+    from ralphy.claude.version import ask_version, npm_package_version
 
-    return f"claude-{claude_version(path) or os.path.basename(path)}"
+    return f"claude-{npm_package_version(path) or ask_version(path) or os.path.basename(path)}"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -38,6 +41,25 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "claude_bin" in metafunc.fixturenames and len(bins) > 1:
         metafunc.parametrize("claude_bin", bins, ids=[_version_id(path) for path in bins], indirect=True,
                              scope="session")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests known to fail on a CLI version (tests/e2e/known_failures.py) are marked xfail there, with the
+    reason; they still run, and one that starts to pass shows as XPASS."""
+    from tests.e2e.known_failures import KNOWN_FAILURES
+
+    bins = claude_bins_under_test()
+    for item in items:
+        if "claude_bin" not in getattr(item, "fixturenames", ()):
+            continue
+        callspec = getattr(item, "callspec", None)
+        path = callspec.params.get("claude_bin") if callspec else (bins[0] if bins else None)
+        if not path:
+            continue
+        version = _version_id(path).removeprefix("claude-")
+        reason = KNOWN_FAILURES.get(version, {}).get(item.nodeid.split("[")[0])
+        if reason:
+            item.add_marker(pytest.mark.xfail(reason=f"known to fail on {version}: {reason}", strict=False))
 
 
 @pytest.fixture(scope="session")
