@@ -4,8 +4,6 @@ goes once the test passes there (an XPASS says so). The pinned CLI (2.1.197) has
 
 KNOWN_FAILURES: dict[str, dict[str, str]] = {
     "2.1.330": {
-        "tests/e2e/test_mcp_client.py::test_the_real_cli_calls_ralphy_mcp_tools":
-            "the CLI's tool list has no mcp__ralphy__agent_recommend by that name (routing)",
         "tests/e2e/test_verify_loop.py::test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent":
             "subagents run in the background from 2.1.198; the run ends before the delegation does (driver)",
         "tests/testing/test_e2e_cli.py::test_usage_limit_gives_rate_limit_event_and_session_limit_text":
