@@ -29,8 +29,12 @@ def report(project_dir: Path, run_id: int | None, output: Path | None, open_it: 
     if output is not None and str(output) == "-":
         click.echo(html, nl=False)
         return
-    path = output if output is not None else default_report_path(project_dir, data.run_id)
-    write_report(html, path)
+    if output is not None:
+        path = output
+        write_report(html, path)
+    else:
+        path = default_report_path(project_dir, data.run_id)
+        write_report(html, path, inside=project_dir)
     click.echo(str(path))
     if open_it:
         import webbrowser

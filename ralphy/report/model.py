@@ -369,7 +369,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
     tasks_done = run_done
     cli_version = _get(run, "claude_version") or next(
         (it.cli_version for it in reversed(iterations) if it.cli_version), None
-    ) or _cli_version_from_transcripts(iteration_rows)
+    ) or _cli_version_from_transcripts(iteration_rows, project)
     return RunReport(
         project=project, run_id=rid, started_at=started, finished_at=finished, status=run["status"],
         reason=run["reason"], exit_code=run["exit_code"], duration_seconds=_span(started, finished),
@@ -513,27 +513,42 @@ def _question(row: sqlite3.Row) -> QuestionView:
     )  # fmt: skip
 
 
-def _cli_version_from_transcripts(rows: Sequence[sqlite3.Row]) -> str | None:
-    """The CLI version from the ``system/init`` line of the run's first transcript still on disk."""
+def _cli_version_from_transcripts(rows: Sequence[sqlite3.Row], project: str) -> str | None:
+    """The CLI version from the ``system/init`` line of the run's first transcript still on disk.
+
+    Only a regular file inside the project is read (the history may come with a cloned repository), and only
+    its first 256 KiB: no link outside, FIFO or device is opened for good.
+    """
+    import os
+    import stat
+
+    root = Path(project)
     for row in rows:
         path = row["transcript_path"]
         if not path:
             continue
         try:
-            with open(path, "rb") as fh:
-                for _ in range(20):
-                    line = fh.readline(1 << 20)
-                    if not line:
-                        break
-                    try:
-                        event = json.loads(line)
-                    except ValueError:
-                        continue
-                    if isinstance(event, dict) and event.get("type") == "system" and event.get("subtype") == "init":
-                        version = event.get("claude_code_version")
-                        return version if isinstance(version, str) else None
+            if not Path(path).resolve().is_relative_to(root):
+                continue
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        except (OSError, ValueError):
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            head = os.read(fd, 256 * 1024)
         except OSError:
             continue
+        finally:
+            os.close(fd)
+        for line in head.splitlines()[:20]:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and event.get("type") == "system" and event.get("subtype") == "init":
+                version = event.get("claude_code_version")
+                return version if isinstance(version, str) else None
     return None
 
 

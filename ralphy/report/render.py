@@ -178,8 +178,22 @@ def default_report_path(project_dir: str | Path, run_id: int) -> Path:
     return Path(project_dir) / ".ralphy" / "reports" / f"run{run_id}.html"
 
 
-def write_report(html: str, path: Path) -> None:
-    """Write ``html`` to ``path`` atomically (a temporary file beside it, then a rename)."""
+def write_report(html: str, path: Path, *, inside: Path | None = None) -> None:
+    """Write ``html`` to ``path`` atomically (a temporary file beside it, then a rename).
+
+    ``inside``: the project, when ``path`` is ralphy's own place in it (``.ralphy/reports/``): then no folder on
+    the way may be a symbolic link (a cloned repository can ship ``.ralphy/reports`` -> anywhere) and the file
+    is made like ralphy's other state files (``ralphy.safefs``). A path the user gave is written as asked.
+    """
+    if inside is not None:
+        from ralphy import safefs
+
+        try:
+            safefs.ensure_dir(path.parent, inside)
+            safefs.write_atomic(path, html)
+        except OSError as exc:
+            raise RalphyError(f"{path}: cannot write the report: {exc.strerror or exc}") from None
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

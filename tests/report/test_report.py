@@ -6,8 +6,11 @@ Each history is written by hand below, with what the page must say worked out be
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -315,3 +318,42 @@ def test_report_command_errors_are_one_line(tmp_path, args, message):
     expected = message or "no history here yet (run `ralphy dev` first)"
     assert result.output.count("\n") == 1 and result.output.startswith("ralphy: error: ") and expected in result.output
     assert not (tmp_path / ".ralphy" / "reports").exists()
+
+
+def test_open_hands_the_file_to_the_users_browser(tmp_path):
+    delegation_run(tmp_path)
+    seen = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"
+    browser.write_text(f'#!/bin/sh\nprintf "%s" "$1" > {seen}\n')
+    browser.chmod(0o755)
+    env = {**os.environ, "BROWSER": str(browser)}
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "report", str(tmp_path), "--open"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    path = tmp_path / ".ralphy" / "reports" / "run1.html"
+    assert seen.read_text() == path.resolve().as_uri()
+
+
+def test_a_reports_folder_that_is_a_link_is_refused(tmp_path):
+    delegation_run(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / ".ralphy" / "reports").symlink_to(elsewhere)  # as a cloned repository could ship it
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 1 and result.output.startswith("ralphy: error: ") and "link" in result.output
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_the_cli_version_comes_from_a_transcript_only_inside_the_project(tmp_path):
+    transcript = tmp_path / ".ralphy" / "transcripts" / "run1-iteration1.jsonl"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with Store.open(tmp_path) as store:
+        for path in (fifo, "/etc/passwd", transcript):
+            run = store.start_run(started_at=T0)
+            it = store.start_iteration(run, 1, started_at=T0)
+            store.finish_iteration(it, outcome="ok", finished_at=T0 + 1, transcript_path=path)
+    transcript.parent.mkdir(parents=True)
+    transcript.write_text('{"type":"system","subtype":"hook_started"}\n'
+                          '{"type":"system","subtype":"init","claude_code_version":"2.1.62","session_id":"s"}\n')
+    assert [load_report(tmp_path, n).cli_version for n in (1, 2, 3)] == [None, None, "2.1.62"]  # the FIFO: no hang
