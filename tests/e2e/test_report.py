@@ -53,8 +53,8 @@ def test_report_of_a_delegation_run_in_chromium(project, claude_home, claude_bin
     cost = summary(proc)["iterations"][0]["cost_usd"]
 
     dom = dump_dom(chromium, path.resolve().as_uri())
-    assert [g[:3] for g in rows(dom, "group")] == [["Core library", "tdd-orchestrator", "1.1 1.2"],
-                                                   ["Documentation", "direct", "2.1"]]
+    assert [g[:3] for g in rows(dom, "group")] == [["Core library", "delegated to tdd-orchestrator", "1.1 1.2"],
+                                                   ["Documentation", "done directly", "2.1"]]
     agents = {r[0]: r for r in rows(dom, "agent-row")}
     assert agents["tdd-orchestrator"][1:3] == ["1", "2 (1.1, 1.2)"] and agents["direct"][2] == "1 (2.1)"
     run = section_text(dom, "run")
@@ -135,7 +135,8 @@ def test_live_dashboard_follows_a_run_and_answers_its_question(project, claude_h
             groups = browser.evaluate(
                 "Array.from(document.querySelectorAll('tr.group')).map(r => Array.from(r.cells).slice(0, 3)"
                 ".map(c => c.innerText.trim()))")
-            assert groups == [["Core library", "tdd-orchestrator", "1.1 1.2"], ["Documentation", "direct", "2.1"]]
+            assert groups == [["Core library", "delegated to tdd-orchestrator", "1.1 1.2"],
+                              ["Documentation", "done directly", "2.1"]]
             shot = browser.screenshot(tmp_path / "live.png")
             assert shot.stat().st_size > 10_000
         finally:

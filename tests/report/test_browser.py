@@ -32,8 +32,9 @@ def test_chromium_renders_the_file_report(chromium, tmp_path):
     path = tmp_path / "report.html"
     write_report(render_report(load_report(tmp_path)), path)
     dom = dump_dom(chromium, path.as_uri())
-    assert [g[:3] for g in rows(dom, "group")] == [["Core library", "tdd-orchestrator", "1.1 1.2"],
-                                                   ["Documentation", "direct", "2.1"], [HOSTILE, "direct", "3.1"]]
+    assert [g[:3] for g in rows(dom, "group")] == [
+        ["Core library", "delegated to tdd-orchestrator", "1.1 1.2"], ["Documentation", "done directly", "2.1"],
+        [HOSTILE, "done directly", "3.1"]]
     assert "<img" not in dom and "<script" not in dom  # the browser made no element of the hostile text
     assert "Tasks done 4" in section_text(dom, "run")
 

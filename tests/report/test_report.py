@@ -58,10 +58,10 @@ def test_delegation_run_says_who_did_which_group(tmp_path):
     html = page_of(tmp_path)
     groups = rows(html, "group")
     assert [g[:4] for g in groups] == [
-        ["Core library", "tdd-orchestrator", "1.1 1.2", "not checked"],
-        ["Documentation", "direct", "2.1", "not checked"],
+        ["Core library", "delegated to tdd-orchestrator", "1.1 1.2", "not checked"],
+        ["Documentation", "done directly", "2.1", "not checked"],
     ]
-    assert groups[1][4] == "done directly"
+    assert groups[1][4] == "—"
     agents = rows(html, "agent-row")
     assert [a[:3] for a in agents] == [["tdd-orchestrator", "1", "2 (1.1, 1.2)"], ["direct", "—", "1 (2.1)"]]
     run = section_text(html, "run")
@@ -74,7 +74,7 @@ def test_delegation_run_says_who_did_which_group(tmp_path):
         ["1", "00:00:00", "ok", "1m 30s", "$0.25", "3 (3)", "closed"],
         ["2", "00:01:40", "question", "30s", "$0.05", "0 (3)", "closed"],
     ]
-    assert "→ tdd-orchestrator [1.1, 1.2] completed" in timeline[0][7]
+    assert "→ tdd-orchestrator [1.1, 1.2] completed “Tasks 1.1, 1.2: Core library”" in timeline[0][7]
     assert "✓ 2.1 Write the usage section (Documentation) by direct" in timeline[0][7]
     assert "Claude says (its own words, not checked) All three tasks are done and tested." in timeline[0][7]
     questions = section_text(html, "questions")
@@ -125,7 +125,7 @@ def test_one_iteration_run_with_no_agents(tmp_path):
         store.finish_run(run, status="completed", reason="all 1 tasks in TASKS.md are completed", exit_code=0,
                          finished_at=T0 + 6)
     html = page_of(tmp_path)
-    assert rows(html, "group") == [["Task 1: Only task", "direct", "1", "not checked", "done directly"]]
+    assert rows(html, "group") == [["Task 1: Only task", "done directly", "1", "not checked", "—"]]
     assert rows(html, "agent-row") == [["direct", "—", "1 (1)", "—", "—", "—"]]
     assert len(rows(html, "iteration")) == 1
     assert "Run 1 completed" in section_text(html, "run")
@@ -217,10 +217,10 @@ def test_verification_and_evidence_are_shown(tmp_path):
         store.finish_run(run, status="circuit_open", reason="checks failed", exit_code=3, finished_at=T0 + 81)
     html = page_of(tmp_path)
     assert rows(html, "group") == [
-        ["Core", "tdd-orchestrator", "1.1 1.2", "verified",
+        ["Core", "delegated to tdd-orchestrator", "1.1 1.2", "verified",
          "tdd-orchestrator: 2 files, 41.2k tokens, 38s, $0.30, 7 tool uses, 1 command src/greet.py "
          "tests/test_greet.py $ pytest -q"],
-        ["Docs", "direct", "3.1", "not verified ticked without changing any file: 3.1", "done directly"],
+        ["Docs", "done directly", "3.1", "not verified ticked without changing any file: 3.1", "—"],
     ]
     # tdd-orchestrator: 0.75 of iteration 1's $0.40 = $0.30, of the run's $0.50 = 60%
     assert rows(html, "agent-row")[0] == ["tdd-orchestrator", "1", "2 (1.1, 1.2)", "41.2k", "60% $0.30", "38s"]
@@ -244,8 +244,8 @@ def test_a_history_from_before_verification_still_reads(tmp_path):
     db.close()
     html = page_of(tmp_path)
     assert [g[:5] for g in rows(html, "group")] == [
-        ["Core library", "tdd-orchestrator", "1.1 1.2", "not checked", "tdd-orchestrator: —"],
-        ["Documentation", "direct", "2.1", "not checked", "done directly"],
+        ["Core library", "delegated to tdd-orchestrator", "1.1 1.2", "not checked", "tdd-orchestrator: —"],
+        ["Documentation", "done directly", "2.1", "not checked", "—"],
     ]
     assert "ralphy's check —" in section_text(html, "run")
 
@@ -292,7 +292,7 @@ def test_report_command_writes_the_default_file(tmp_path):
     assert result.exit_code == 0, result.output
     path = tmp_path / ".ralphy" / "reports" / "run1.html"
     assert result.output.strip() == str(path)
-    assert rows(path.read_text(), "group")[0][:2] == ["Core library", "tdd-orchestrator"]
+    assert rows(path.read_text(), "group")[0][:2] == ["Core library", "delegated to tdd-orchestrator"]
 
 
 def test_report_command_run_and_output_options(tmp_path):

@@ -63,7 +63,7 @@ def test_the_page_is_the_report_with_an_answer_form(served, tmp_path):
     delegation_run(tmp_path)
     status, headers, page = request(served, "GET", "/")
     assert status == 200 and headers["content-type"] == "text/html; charset=utf-8"
-    assert rows(page, "group")[0][:2] == ["Core library", "tdd-orchestrator"]
+    assert rows(page, "group")[0][:2] == ["Core library", "delegated to tdd-orchestrator"]
     assert "script-src 'nonce-" in headers["content-security-policy"]
     nonce = re.search(r"'nonce-([^']+)'", headers["content-security-policy"]).group(1)
     assert f'<script nonce="{nonce}">' in page and token_in(page) == served.token
