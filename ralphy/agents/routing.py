@@ -23,6 +23,7 @@ import importlib
 import json
 import logging
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,24 +208,52 @@ class Router:
                 )
             )
         count = max(len(tokenised), 1)
-        average = {name: max(sum(len(f[name]) for f in tokenised) / count, 1.0) for name in FIELD_WEIGHTS}
-        occurrences: dict[str, dict[int, dict[str, int]]] = {}  # term -> agent -> field -> count
+        self._average = {name: max(sum(len(f[name]) for f in tokenised) / count, 1.0) for name in FIELD_WEIGHTS}
+        # Per agent, per field: term -> count (Counter counts in C). Which agents hold a term is indexed now; a
+        # term's postings (its BM25F weight in each of them) are computed the first time a task asks for it, so
+        # a catalog of 2,000 agents with long bodies is not scored for tens of thousands of terms no task uses.
+        self._counts: list[list[tuple[str, Counter[str], int]]] = []
+        self._agents_of: dict[str, list[int]] = {}
         for index, fields in enumerate(tokenised):
-            for name, values in fields.items():
-                for term in values:
-                    per_field = occurrences.setdefault(term, {}).setdefault(index, {})
-                    per_field[name] = per_field.get(name, 0) + 1
-        total = len(tokenised) + self.background.agents
-        self._unknown_idf = math.log(1 + (total + 0.5) / 0.5)
-        for term, per_agent in occurrences.items():
-            frequency = len(per_agent) + self.background.frequencies.get(term, 0)
-            idf = math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
-            self._idf[term] = idf
-            self._postings[term] = [
-                (index, idf * sum(self._field_score(name, tf, len(tokenised[index][name]) / average[name])
-                                  for name, tf in per_field.items()))
-                for index, per_field in sorted(per_agent.items())
+            per_field = [(name, Counter(values), len(values)) for name, values in fields.items()]
+            self._counts.append(per_field)
+            seen: set[str] = set()
+            for _, counter, _ in per_field:
+                seen.update(counter)
+            for term in seen:
+                holders = self._agents_of.get(term)
+                if holders is None:
+                    self._agents_of[term] = [index]
+                else:
+                    holders.append(index)
+        self._total = len(tokenised) + self.background.agents
+        self._unknown_idf = math.log(1 + (self._total + 0.5) / 0.5)
+
+    def _term_idf(self, term: str) -> float | None:
+        """The term's rarity (BM25 idf over these agents and the background); None if no agent has it."""
+        idf = self._idf.get(term)
+        if idf is None:
+            holders = self._agents_of.get(term)
+            if not holders:
+                return None
+            frequency = len(holders) + self.background.frequencies.get(term, 0)
+            idf = self._idf[term] = math.log(1 + (self._total - frequency + 0.5) / (frequency + 0.5))
+        return idf
+
+    def _posting(self, term: str) -> list[tuple[int, float]]:
+        """(agent index, BM25F weight of ``term`` in it) for every agent holding it, by index; computed once."""
+        posting = self._postings.get(term)
+        if posting is None:
+            idf = self._term_idf(term)
+            if idf is None:
+                return []
+            average = self._average
+            posting = self._postings[term] = [
+                (index, idf * sum(self._field_score(name, counter[term], length / average[name])
+                                  for name, counter, length in self._counts[index] if term in counter))
+                for index in self._agents_of[term]
             ]
+        return posting
 
     @staticmethod
     def _field_score(name: str, tf: int, relative_length: float) -> float:
@@ -238,10 +267,11 @@ class Router:
         scores: dict[int, float] = {}
         for term in task_terms:
             boost = 1.0 + HEAD_BOOST if term in head else 1.0
-            for index, weight in self._postings.get(term, ()):
+            for index, weight in self._posting(term):
                 scores[index] = scores.get(index, 0.0) + weight * boost
+        entries = self._entries
         for index in list(scores):
-            if self._excluded(self._entries[index], task_terms):
+            if entries[index].not_for and self._excluded(entries[index], task_terms):
                 scores[index] *= NOT_FOR_FACTOR
         return scores
 
@@ -282,13 +312,15 @@ class Router:
         """The share of the task's informative weight (idf) that agent ``index`` matches."""
         entry = self._entries[index]
         matched = set().union(*entry.fields.values())
-        total = sum(self._idf.get(term, self._unknown_idf) for term in task_terms)
-        hit = sum(self._idf[term] for term in task_terms if term in matched and term in self._idf)
+        idfs = [(term, self._term_idf(term)) for term in task_terms]
+        total = sum(self._unknown_idf if idf is None else idf for _, idf in idfs)
+        hit = sum(idf for term, idf in idfs if idf is not None and term in matched)
         return hit / total if total else 0.0
 
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
         scores = self._scores(task_terms, head)
-        return sorted(scores.items(), key=lambda item: (-item[1], self._entries[item[0]].agent.name))
+        # best first, ties by name: agents are indexed in name order, so (-score, index) sorts the same, in C
+        return [(index, -negative) for negative, index in sorted([(-score, index) for index, score in scores.items()])]
 
     def rank(self, task: str, limit: int = 10) -> list[Alternative]:
         """The ``limit`` best agents for ``task``, best first, each with a confidence and a reason."""
@@ -323,7 +355,7 @@ class Router:
 
     def document_frequencies(self, minimum: int = 2) -> dict[str, int]:
         """How many of this router's agents contain each term (terms in fewer than ``minimum`` left out)."""
-        return {term: len(postings) for term, postings in self._postings.items() if len(postings) >= minimum}
+        return {term: len(holders) for term, holders in self._agents_of.items() if len(holders) >= minimum}
 
     def copies(self, first: str, second: str) -> bool:
         """Whether agents ``first`` and ``second`` are copies of one agent (near-identical descriptions)."""
