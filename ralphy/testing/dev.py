@@ -247,8 +247,10 @@ class DevScenario:
             if agent is not None:
                 call = plan.take()
                 if call is None:
-                    return tool_use("Agent", {"subagent_type": agent, "description": task_ids_label(ids, group),
-                                              "prompt": delegation_prompt(group, group_tasks, self.tasks_file)})
+                    # the delegation tool this CLI offers: Agent from 2.1.63, Task before (docs/claude-cli.md)
+                    tool = "Task" if "Task" in request.tools and "Agent" not in request.tools else "Agent"
+                    return tool_use(tool, {"subagent_type": agent, "description": task_ids_label(ids, group),
+                                           "prompt": delegation_prompt(group, group_tasks, self.tasks_file)})
                 if not plan.result(call)[1]:
                     lines.append(f"- {group} ({', '.join(ids)}): delegated to {agent}")
                     continue
