@@ -28,10 +28,8 @@ from __future__ import annotations
 import logging
 import re
 from datetime import datetime, timedelta, tzinfo
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-from typing import TYPE_CHECKING
 
 from ralphy.claude.events import ApiRetry, RateLimitEvent, ResultEvent
 
@@ -64,6 +62,24 @@ _AUTH_TEXT = re.compile(
     r"|api error: 40[13]\b",
     re.IGNORECASE,
 )
+
+
+RETRIES_ENV = "CLAUDE_CODE_MAX_RETRIES"
+SILENT_RETRIES_BEFORE = (2, 1, 100)  # CLIs older than this retry without api_retry events (seen up to 2.1.62)
+SILENT_CLI_RETRIES = 3  # a refused key then ends in ~5 s on 2.0.0 instead of ~180 s; ralphy backs off itself
+
+
+def retry_env(env: Mapping[str, str], version: object) -> Mapping[str, str]:
+    """``env`` for running a CLI of ``version`` (a ``ralphy.claude.version.Version`` or None).
+
+    A CLI that retries silently (before 2.1.100: no ``api_retry`` events, so ralphy cannot see a refused key
+    until the CLI gives up ~3 minutes later, and each iteration would cost that) gets at most
+    ``SILENT_CLI_RETRIES`` retries, unless the user set CLAUDE_CODE_MAX_RETRIES. ``env`` itself is returned when
+    nothing changes, so callers can tell."""
+    parts = (getattr(version, "major", None), getattr(version, "minor", None), getattr(version, "patch", None))
+    if None in parts or parts >= SILENT_RETRIES_BEFORE or RETRIES_ENV in env:
+        return env
+    return {**env, RETRIES_ENV: str(SILENT_CLI_RETRIES)}
 
 
 def is_auth_retry(event: ApiRetry) -> bool:

@@ -80,6 +80,13 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     env = child_env(os.environ)
     claude_version = _check_claude_version(binary, env, config.permission_mode, quiet)
     prestarted = prestart.take()  # started by the `ralphy` program before click loaded, if the line was plain
+    from ralphy.claude.limits import retry_env
+
+    if (capped := retry_env(env, claude_version)) is not env:  # an old CLI: fewer silent retries of a bad key
+        env = capped
+        if prestarted is not None:  # started with the CLI's default retries: start again with these
+            end_group(prestarted[1], 1.0)
+            prestarted = None
     if prestarted is None and not create_missing and (project_dir / config.tasks_file).is_file():
         # Start the CLI now: it boots (~0.4 s) while the rest of ralphy loads and renders the prompt.
         argv = argv_for(binary, config)

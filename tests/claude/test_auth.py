@@ -110,3 +110,17 @@ def test_a_result_with_status_401_keeps_its_words() -> None:
     result = result_line(is_error=True, api_error_status=401, result="Invalid API key · Fix external API key")
     assert auth_failure([result], result) == "HTTP 401: Invalid API key · Fix external API key"
     assert json.dumps(login_hint(auth_failure([result], result) or "")).count("401") == 1
+
+
+def test_old_clis_that_retry_silently_get_few_retries_unless_the_user_chose() -> None:
+    from ralphy.claude.limits import retry_env
+    from ralphy.claude.version import Version
+
+    env = {"PATH": "/bin"}
+    assert retry_env(env, Version(2, 0, 0)) == {"PATH": "/bin", "CLAUDE_CODE_MAX_RETRIES": "3"}
+    assert retry_env(env, Version(2, 1, 62))["CLAUDE_CODE_MAX_RETRIES"] == "3"
+    assert retry_env(env, Version(2, 1, 100)) is env  # says api_retry: ralphy stops it at the first refusal
+    assert retry_env(env, Version(2, 1, 330)) is env
+    assert retry_env(env, None) is env  # unknown version: left alone
+    chosen = {"CLAUDE_CODE_MAX_RETRIES": "10"}
+    assert retry_env(chosen, Version(2, 0, 0)) is chosen

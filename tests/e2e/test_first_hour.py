@@ -100,3 +100,22 @@ def test_outside_git_and_with_a_skipped_agent_file_dev_warns_once_each_and_goes_
                        "or undone with git (`git init` and a first commit give you that); going on") == 1, lines
     assert lines.count("ralphy: warning: 1 agent file skipped (`ralphy agents check` says why)") == 1, lines
     assert len(lines) == 2, lines
+
+
+def test_a_refused_key_ends_the_run_in_seconds_on_every_version(project, claude_home, claude_bin):
+    """2.0.0 and 2.1.62 retry a 401 for ~3 minutes without a word in their stream; 2.1.100+ say api_retry."""
+    from ralphy.testing import authentication_error
+
+    with FakeMessagesAPI(with_fault(DevScenario({}), authentication_error())) as api:
+        env = claude_env(api.url, claude_home)
+        del env["CLAUDE_CODE_MAX_RETRIES"]  # the CLI's own default, as a user has it
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0"})
+        started = time.monotonic()
+        proc = run(project, env, "dev")
+        elapsed = time.monotonic() - started
+        status = run(project, env, "status")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert elapsed < 40, f"took {elapsed:.1f}s"
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("ralphy: error: authentication failed: the Messages API refused the API key")
+    assert "Breaker: closed" in status.stdout
