@@ -107,6 +107,8 @@ POWER_KEYS: dict[str, Callable[[Any], bool] | None] = {
     "permission_mode": lambda mode: mode in POWER_PERMISSION_MODES,
     "allowed_tools": _widens_tools,
     "verify_command": lambda command: bool(command and command.strip()),  # also when taken from test_command
+    # regular expressions ralphy runs on Claude's text: a catastrophic one ("(a+)+$") would hang ralphy
+    "question_patterns": lambda patterns: bool(patterns),
 }
 
 # Paths that must stay inside the project when the project's config (or the default) names them: ralphy reads

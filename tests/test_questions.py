@@ -189,6 +189,9 @@ def test_a_bad_pattern_is_a_config_error_naming_it():
 
 def test_patterns_and_threshold_from_a_real_config(tmp_path: Path):
     (tmp_path / ".ralphy.toml").write_text('question_threshold = 0.5\nquestion_patterns = ["waiting for sign-off"]\n')
+    from ralphy.trust import trust
+
+    trust(tmp_path)  # regular expressions from a repository are honoured once the user trusts its config
     config = load_config(tmp_path, environ={})
     found = detect_question("Staged the release, waiting for sign-off from ops.",
                             threshold=config.question_threshold, patterns=config.question_patterns)

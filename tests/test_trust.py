@@ -200,3 +200,10 @@ def test_status_and_log_read_an_untrusted_project_since_they_run_nothing(project
     for argv in (["status", str(project)], ["log", str(project)]):
         result = CliRunner().invoke(cli, argv)
         assert result.exit_code == 0, result.output
+
+
+def test_question_patterns_from_the_repository_need_trust(project):
+    (project / ".ralphy.toml").write_text('question_patterns = ["(a+)+$"]\n')
+    with pytest.raises(UntrustedConfigError, match="question_patterns"):
+        load_config(project, environ={})
+    assert load_config(project, {"question_patterns": ["(a+)+$"]}, environ={}).question_patterns == ["(a+)+$"]
