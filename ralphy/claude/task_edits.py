@@ -30,6 +30,7 @@ class TasksFileEdits:
         self.tasks_path = os.path.realpath(tasks_path)
         self.project_dir = project_dir
         self.text: str | None = text
+        self.initial = text
         self.marked_by: dict[str, str | None] = {}
         # task id -> the delegations (Agent call ids) whose edit ticking it the CLI rejected
         self.rejected_by: dict[str, set[str]] = {}
@@ -40,8 +41,11 @@ class TasksFileEdits:
             call = self._waiting.pop(event.tool_use_id or "", None)
             if call is not None and not event.is_error:
                 self._replay(call)
-            elif call is not None and call.parent_tool_use_id and self.text is not None:
-                for task_id in self._ticked(self.text, self._apply(call)):
+            elif call is not None and call.parent_tool_use_id:
+                # what it would have ticked, on the file as it is (or, when the edit no longer fits it, as it
+                # was when the iteration began: the main agent may have ticked the task first)
+                now = self._ticked(self.text, self._apply(call)) if self.text is not None else []
+                for task_id in now or self._ticked(self.initial, self._apply(call, self.initial)):
                     self.rejected_by.setdefault(task_id, set()).add(call.parent_tool_use_id)
             return
         if self.text is None or not isinstance(event, ToolUse) or event.name not in EDIT_TOOLS:
@@ -78,7 +82,7 @@ class TasksFileEdits:
         path = file_path if os.path.isabs(file_path) else os.path.join(self.project_dir, file_path)
         return os.path.realpath(path) == self.tasks_path
 
-    def _apply(self, event: ToolUse) -> str | None:
+    def _apply(self, event: ToolUse, text: str | None = None) -> str | None:
         """The tasks file's text after this call, or None when the call does not apply to what we know."""
         data = event.input
         if event.name == "Write":
@@ -87,7 +91,7 @@ class TasksFileEdits:
         edits = data.get("edits") if event.name == "MultiEdit" else [data]
         if not isinstance(edits, list):
             return None
-        text = self.text
+        text = self.text if text is None else text
         for edit in edits:
             old, new = (edit.get("old_string"), edit.get("new_string")) if isinstance(edit, dict) else (None, None)
             if not isinstance(old, str) or not isinstance(new, str) or not old or old not in text:

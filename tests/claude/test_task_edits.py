@@ -125,3 +125,13 @@ def test_a_rejected_tick_bars_that_delegation_even_when_its_description_names_th
     both = attribute(parse_tasks("## Models\n- [x] 1.1 User model\n- [x] 1.2 Post model\n").tasks, [named], ids_in,
                      tracker.marked_by, tracker.rejected_by)
     assert [o.handled_by for o in both] == ["direct", "builder"]
+
+
+def test_a_rejected_tick_after_the_main_agent_ticked_first_still_bars_that_delegation(tmp_path):
+    """A background subagent (CLI 2.1.330) tries to tick 1.1 after the main agent already did: rejected."""
+    tracker = edits(tmp_path)
+    accepted = edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", id="t1")
+    late = edit(tmp_path / "TASKS.md", "- [ ] 1.1", "- [x] 1.1", parent="toolu_agent", id="t2")
+    for event in (accepted, result(accepted), late, result(late, "String to replace not found in file.")):
+        tracker.feed(event)
+    assert tracker.marked_by == {"1.1": None} and tracker.rejected_by == {"1.1": {"toolu_agent"}}
