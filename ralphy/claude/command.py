@@ -37,8 +37,10 @@ def build_argv(
     extra_args: Sequence[str],
     resume_session: str | None = None,
 ) -> list[str]:
-    """The CLI command line for one headless, streaming run; the prompt goes on stdin."""
-    argv = [claude_bin, "-p", "--output-format", "stream-json", "--verbose"]
+    """The CLI command line for one headless run driven over stream-json in both directions
+    (``ralphy.claude.driver``): the prompt goes as a user turn on stdin, permission requests come back."""
+    argv = [claude_bin, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+            "--permission-prompt-tool", "stdio"]
     if allowed_tools:
         argv += ["--allowedTools", ",".join(allowed_tools)]
     if model:

@@ -84,6 +84,10 @@ def run_claude(
 ) -> RunResult:
     """Run the CLI once with ``prompt`` on stdin, for at most ``timeout`` seconds.
 
+    With ``--input-format stream-json`` in ``argv`` (``build_argv`` puts it there) the run goes through
+    ``ralphy.claude.driver.Session`` (the prompt as a user turn, permission requests denied as plain ``-p``
+    does); otherwise the prompt is written as plain text and stdin closed.
+
     ``process``: the CLI already started with ``argv`` by ``ralphy.claude.command.spawn`` (it boots while
     the caller prepares the prompt); otherwise ``run_claude`` starts it.
 
@@ -92,6 +96,13 @@ def run_claude(
     ``transcript_max_bytes``; a transcript that cannot be written is logged and skipped, the run goes
     on). Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started.
     """
+    if "stream-json" in _option(argv, "--input-format"):
+        from ralphy.claude.driver import Session
+
+        session = Session.start(argv, cwd=cwd, env=env, process=process, on_event=on_event,
+                                transcript_path=transcript_path, transcript_max_bytes=transcript_max_bytes,
+                                kill_grace=kill_grace)
+        return session.run_turn(prompt, timeout=timeout)
     started = time.monotonic()
     transcript = _Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
     try:
@@ -118,6 +129,16 @@ def run_claude(
         transcript_path=transcript.path if transcript else None,
         duration_s=time.monotonic() - started,
     )
+
+
+def _option(argv: Sequence[str], name: str) -> str:
+    """The value of ``name`` in ``argv`` ("" when absent)."""
+    for i, arg in enumerate(argv):
+        if arg == name and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith(name + "="):
+            return arg.partition("=")[2]
+    return ""
 
 
 class _Run:

@@ -354,7 +354,8 @@ def test_a_missing_working_directory_is_not_reported_as_a_missing_cli(fake_cli, 
 
 def test_build_argv() -> None:
     assert build_argv("claude", model=None, permission_mode=None, allowed_tools=[], max_turns=None,
-                      extra_args=[]) == ["claude", "-p", "--output-format", "stream-json", "--verbose"]
+                      extra_args=[]) == ["claude", "-p", "--input-format", "stream-json", "--output-format",
+                                         "stream-json", "--verbose", "--permission-prompt-tool", "stdio"]
     assert build_argv(
         "/bin/claude",
         model="sonnet",
@@ -364,7 +365,8 @@ def test_build_argv() -> None:
         extra_args=["--add-dir", "/data"],
         resume_session="0320c83d-631c-44a2-bc36-089194e0784d",
     ) == [
-        "/bin/claude", "-p", "--output-format", "stream-json", "--verbose",
+        "/bin/claude", "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+        "--permission-prompt-tool", "stdio",
         "--allowedTools", "Read,Bash(git *),Agent",
         "--model", "sonnet",
         "--permission-mode", "acceptEdits",

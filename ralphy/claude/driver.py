@@ -1,0 +1,599 @@
+"""The one driver of the Claude CLI process: its bidirectional stream-json protocol.
+
+ralphy runs ``claude -p --input-format stream-json --output-format stream-json --verbose
+--permission-prompt-tool stdio`` (``STREAM_FLAGS``; ``command.build_argv`` adds them) and talks to it line by
+line, the way the official Agent SDKs do (``../shared/claude-code/VERSIONS.md`` has every shape, verified on
+2.0.0, 2.1.62, 2.1.197 and 2.1.330):
+
+- ``initialize`` (a control request): the CLI answers with the agents it loaded (from ~2.1.100), its pid,
+  its version (2.1.330) and its commands -- no model call. ``initialize_info`` does only this.
+- the prompt goes as a user turn; the CLI's events are read as they arrive (``ralphy.claude.events``);
+- ``can_use_tool`` control requests (permissions, and AskUserQuestion) are answered by ``on_request``
+  while the turn waits;
+- a timeout or Ctrl-C ends the turn with an ``interrupt`` request; the process group gets SIGTERM only
+  when the CLI does not stop in time;
+- stdin is closed only when the run is really over: not while a background subagent (``async_launched``)
+  is still running, since its later permission requests would fail with "Stream closed".
+
+In this mode the CLI waits for its first turn as long as it takes (plain ``-p`` gives up after 3 s without
+stdin), so a slow prompt can never cost an iteration.
+
+One ``Session`` is one CLI process: ``Session.start(...)``, ``initialize()``, ``run_turn(prompt, ...)``
+(which ends the process), ``close()`` in a ``finally``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import subprocess
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ralphy.claude.command import end_group, has_exited, spawn, wait_for_exit
+from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line
+from ralphy.claude.process import (
+    AUTH_STATUSES,
+    EXIT_DRAIN_S,
+    KILL_GRACE_S,
+    STDERR_TAIL_BYTES,
+    TRANSCRIPT_MAX_BYTES,
+    RunResult,
+    _drain,
+    _is_auth_failure,
+    _read_lines,
+    _Tail,
+    _Transcript,
+)
+from ralphy.errors import ConfigError
+
+logger = logging.getLogger(__name__)
+
+STREAM_FLAGS = ("--input-format", "stream-json", "--permission-prompt-tool", "stdio")
+INITIALIZE_TIMEOUT_S = 60.0  # a cold CLI answers in 0.4-1.5 s
+INTERRUPT_GRACE_S = 5.0  # after an interrupt, how long the CLI gets to write its result (it needs ~30 ms)
+SETTLE_S = 1.0  # after the last background agent ends: time for the CLI to open the turn that reports it
+_EOF = None
+
+
+class ClaudeUsageError(ConfigError):
+    """The CLI refused its own command line (unknown option or value): exit 1 before any ``init`` line."""
+
+
+@dataclass(frozen=True)
+class InitializeInfo:
+    """The CLI's answer to ``initialize``.
+
+    ``agents``: ``[{name, description, model}]`` (``model`` None when not given), built-ins included, or None
+    when this CLI does not say (before ~2.1.100). ``version``: only 2.1.330 and later say it here.
+    """
+
+    agents: list[dict[str, Any]] | None
+    pid: int | None
+    version: str | None
+    commands: list[dict[str, Any]]
+    raw: dict[str, Any] = field(repr=False)
+
+    @classmethod
+    def from_response(cls, response: Mapping[str, Any]) -> "InitializeInfo":
+        agents = response.get("agents")
+        parsed = None
+        if isinstance(agents, list):
+            parsed = [
+                {"name": a["name"], "description": a.get("description") if isinstance(a.get("description"), str) else "",
+                 "model": a.get("model") if isinstance(a.get("model"), str) else None}
+                for a in agents if isinstance(a, dict) and isinstance(a.get("name"), str)
+            ]
+        pid = response.get("pid")
+        version = response.get("claude_code_version")
+        commands = response.get("commands")
+        return cls(
+            agents=parsed,
+            pid=pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
+            version=version if isinstance(version, str) else None,
+            commands=[c for c in commands if isinstance(c, dict)] if isinstance(commands, list) else [],
+            raw=dict(response),
+        )
+
+    @property
+    def agent_names(self) -> list[str] | None:
+        return None if self.agents is None else [agent["name"] for agent in self.agents]
+
+
+@dataclass(frozen=True)
+class ControlRequest:
+    """A ``control_request`` from the CLI. ``subtype`` ``can_use_tool``: ``tool_name`` wants to run with
+    ``input`` (``agent_id`` set when a subagent asks; 2.0.0 gives only the tool name and input)."""
+
+    request_id: str
+    subtype: str | None
+    tool_name: str | None
+    input: dict[str, Any] = field(hash=False)
+    tool_use_id: str | None
+    agent_id: str | None
+    raw: dict[str, Any] = field(hash=False, repr=False)
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> "ControlRequest":
+        request = data.get("request") if isinstance(data.get("request"), dict) else {}
+        text = lambda key: request.get(key) if isinstance(request.get(key), str) else None  # noqa: E731
+        return cls(
+            request_id=str(data.get("request_id", "")),
+            subtype=text("subtype"),
+            tool_name=text("tool_name"),
+            input=request.get("input") if isinstance(request.get("input"), dict) else {},
+            tool_use_id=text("tool_use_id"),
+            agent_id=text("agent_id"),
+            raw=dict(data),
+        )
+
+
+def allow(request: ControlRequest, updated_input: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The response allowing ``request`` (``updatedInput`` is required before 2.1.330)."""
+    return {"behavior": "allow", "updatedInput": dict(request.input if updated_input is None else updated_input)}
+
+
+def deny(message: str, *, interrupt: bool = False) -> dict[str, Any]:
+    """The response denying a tool use; with ``interrupt`` the turn ends too."""
+    response: dict[str, Any] = {"behavior": "deny", "message": message}
+    if interrupt:
+        response["interrupt"] = True
+    return response
+
+
+DEFAULT_DENIAL = "Not allowed by ralphy's permission policy for this run."
+
+
+def deny_all(request: ControlRequest) -> dict[str, Any]:
+    """Today's behaviour of plain ``-p``: a tool outside ``--allowedTools`` (and the permission mode) is denied."""
+    return deny(DEFAULT_DENIAL)
+
+
+OnRequest = Callable[[ControlRequest], "dict[str, Any] | None"]
+
+
+class Session:
+    """One Claude CLI process spoken to over stream-json (see the module docstring)."""
+
+    def __init__(
+        self,
+        proc: subprocess.Popen[bytes],
+        *,
+        on_event: Callable[[Event], None] | None = None,
+        on_request: OnRequest | None = None,
+        transcript: _Transcript | None = None,
+        kill_grace: float = KILL_GRACE_S,
+    ) -> None:
+        self.proc = proc
+        self.on_event = on_event
+        self.on_request = on_request or deny_all
+        self.transcript = transcript
+        self.kill_grace = kill_grace
+        self.started = time.monotonic()
+        self.events: list[Event] = []
+        self.results: list[ResultEvent] = []
+        self.init: InitEvent | None = None
+        self.info: InitializeInfo | None = None
+        self.timed_out = False
+        self.interrupted = False  # ralphy interrupted the turn (timeout, Ctrl-C)
+        self.auth_failed = False
+        self.eof = False
+        self.turn_open = False
+        self.background: set[str] = set()  # tool_use_ids of background (async) agents still running
+        self.settle_until = 0.0
+        self.responses: dict[str, dict[str, Any]] = {}
+        self.line_number = 0
+        self._next_id = 0
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._stdin: queue.Queue[bytes | None] = queue.Queue()
+        self._stdin_closed = False
+        self._stderr = _Tail(STDERR_TAIL_BYTES)
+        self._threads: list[threading.Thread] = []
+        self._closed = False
+
+    # ------------------------------------------------------------------------------------------ start
+
+    @classmethod
+    def start(
+        cls,
+        argv: Sequence[str],
+        *,
+        cwd: str | os.PathLike[str],
+        env: Mapping[str, str],
+        process: subprocess.Popen[bytes] | None = None,
+        on_event: Callable[[Event], None] | None = None,
+        on_request: OnRequest | None = None,
+        transcript_path: str | os.PathLike[str] | None = None,
+        transcript_max_bytes: int = TRANSCRIPT_MAX_BYTES,
+        kill_grace: float = KILL_GRACE_S,
+    ) -> "Session":
+        """Start the CLI (or take ``process``, already started with ``argv``) and the pipe threads.
+
+        Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started."""
+        transcript = _Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
+        try:
+            proc = process if process is not None else spawn(argv, cwd=cwd, env=env)
+        except BaseException:
+            if transcript:
+                transcript.close()
+            raise
+        session = cls(proc, on_event=on_event, on_request=on_request, transcript=transcript, kill_grace=kill_grace)
+        session._start_threads()
+        return session
+
+    def _start_threads(self) -> None:
+        for name, target, args in (
+            ("stdin", _write_lines, (self.proc.stdin, self._stdin)),
+            ("stdout", _read_lines, (self.proc.stdout, self._lines)),
+            ("stderr", _drain, (self.proc.stderr, self._stderr)),
+        ):
+            thread = threading.Thread(target=target, args=args, name=f"ralphy-claude-{name}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    # ------------------------------------------------------------------------------------ sending
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Write one JSON line to the CLI's stdin (queued; a writer thread does the blocking)."""
+        if not self._stdin_closed:
+            self._stdin.put(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
+
+    def close_stdin(self) -> None:
+        """Tell the CLI there is nothing more: it finishes what it is doing and exits."""
+        if not self._stdin_closed:
+            self._stdin_closed = True
+            self._stdin.put(_EOF)
+
+    def _request(self, request: Mapping[str, Any]) -> str:
+        self._next_id += 1
+        request_id = f"ralphy-{self._next_id}"
+        self.send({"type": "control_request", "request_id": request_id, "request": dict(request)})
+        return request_id
+
+    def send_user_turn(self, text: str) -> None:
+        self.send({"type": "user", "message": {"role": "user", "content": text}, "parent_tool_use_id": None,
+                   "session_id": ""})
+        self.turn_open = True
+
+    def interrupt(self) -> str:
+        """Ask the CLI to end the running turn (its result follows within ~30 ms)."""
+        return self._request({"subtype": "interrupt"})
+
+    # --------------------------------------------------------------------------------- initialize
+
+    def initialize(self, timeout: float = INITIALIZE_TIMEOUT_S) -> InitializeInfo | None:
+        """Send ``initialize`` and wait for the answer. None when the CLI ended first or gave none in time
+        (then ``usage_error()`` says whether it refused its command line)."""
+        request_id = self._request({"subtype": "initialize"})
+        deadline = time.monotonic() + timeout
+        while request_id not in self.responses:
+            if not self._next_line(deadline):
+                return None
+        response = self.responses.pop(request_id)
+        if response.get("subtype") != "success":
+            logger.warning("claude: initialize failed: %.300s", response.get("error"))
+            return None
+        self.info = InitializeInfo.from_response(response.get("response") if isinstance(response.get("response"), dict) else {})
+        return self.info
+
+    def usage_error(self) -> str | None:
+        """The CLI's own words when it refused its command line: it exited non-zero before any ``init`` line
+        or control response, saying why on stderr."""
+        if self.init is not None or self.info is not None or self.results:
+            return None
+        if not self.eof and not has_exited(self.proc):
+            return None
+        wait_for_exit(self.proc, time.monotonic() + 1.0)
+        code = self.proc.poll() if not hasattr(os, "waitid") else _exit_status(self.proc)
+        if code in (None, 0):
+            return None
+        self._join_stderr()
+        lines = [line.strip() for line in self._stderr.text().splitlines() if line.strip()]
+        return lines[0][:500] if lines else None
+
+    # ---------------------------------------------------------------------------------- the turn
+
+    def run_turn(self, prompt: str, *, timeout: float, cancel_grace: float = INTERRUPT_GRACE_S) -> RunResult:
+        """Send ``prompt`` as a user turn and handle everything until the run is over (results in, no
+        background agent left), then end the CLI. On the timeout, or on KeyboardInterrupt / an exception
+        from a callback, the turn is interrupted first (the exception then propagates)."""
+        deadline = self.started + timeout
+        try:
+            self.send_user_turn(prompt)
+            self._pump(deadline, cancel_grace)
+        except BaseException:
+            self.cancel(cancel_grace)
+            raise
+        finally:
+            self.close()
+        return self.result()
+
+    def _pump(self, deadline: float, cancel_grace: float) -> None:
+        interrupted_at: float | None = None
+        exited_at: float | None = None
+        while not self.auth_failed:
+            now = time.monotonic()
+            if self._turn_done(now):
+                self.close_stdin()
+            if now >= deadline and interrupted_at is None and not self._stdin_closed:
+                self.timed_out = True
+                logger.warning("claude: no result within the timeout; interrupting it")
+                self.interrupt()
+                interrupted_at = now
+                self.interrupted = True
+            if interrupted_at is not None:
+                if not self.turn_open:
+                    self.close_stdin()  # the interrupted turn's result is in
+                if now >= interrupted_at + cancel_grace:
+                    return
+            elif now >= deadline:
+                self.timed_out = True
+                logger.warning("claude: did not end within the timeout; stopping it")
+                return
+            wait_until = deadline if interrupted_at is None else interrupted_at + cancel_grace
+            try:
+                line = self._lines.get(timeout=max(0.01, min(wait_until - now, 0.25)))
+            except queue.Empty:
+                if exited_at is None and has_exited(self.proc):
+                    exited_at = now
+                if exited_at is not None and now - exited_at > EXIT_DRAIN_S:
+                    return  # the CLI exited, but something it started still holds stdout open
+                continue
+            if line is _EOF:
+                self.eof = True
+                if not wait_for_exit(self.proc, max(deadline, time.monotonic() + 0.5)):
+                    self.timed_out = True
+                    logger.warning("claude: closed its output but did not exit within the timeout; stopping it")
+                return
+            self._handle(line)
+
+    def _turn_done(self, now: float) -> bool:
+        return bool(self.results) and not self.turn_open and not self.background and now >= self.settle_until
+
+    def cancel(self, grace: float = INTERRUPT_GRACE_S) -> None:
+        """Interrupt the running turn and give the CLI ``grace`` seconds to write its result (events still go
+        to ``on_event``, whose exceptions are ignored now)."""
+        if self._closed or self._stdin_closed or self.eof:
+            return
+        self.on_event = _quietly(self.on_event)
+        self.on_request = lambda request: deny("The run is being stopped.", interrupt=True)
+        try:
+            self.interrupt()
+            self.interrupted = True
+            deadline = time.monotonic() + grace
+            while self.turn_open and self._next_line(deadline):
+                pass
+        except BaseException:  # a second Ctrl-C: stop waiting
+            pass
+
+    def _next_line(self, deadline: float) -> bool:
+        """Handle the next stdout line; False at EOF or ``deadline``."""
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                return False
+            try:
+                line = self._lines.get(timeout=min(deadline - now, 0.25))
+            except queue.Empty:
+                if has_exited(self.proc) and self._lines.empty():
+                    # stdout may stay open a moment longer; give the reader a last chance
+                    try:
+                        line = self._lines.get(timeout=0.2)
+                    except queue.Empty:
+                        return False
+                else:
+                    continue
+            if line is _EOF:
+                self.eof = True
+                return False
+            self._handle(line)
+            return True
+
+    # -------------------------------------------------------------------------------- lines in
+
+    def _handle(self, raw: bytes) -> None:
+        self.line_number += 1
+        if self.transcript:
+            self.transcript.write(raw)
+        line = raw.decode("utf-8", errors="replace").strip()
+        if not line:
+            return
+        if '"control_' in line:
+            try:
+                data = json.loads(line)
+            except (ValueError, RecursionError):
+                data = None
+            if isinstance(data, dict) and str(data.get("type", "")).startswith("control_"):
+                self._control(data)
+                return
+        try:
+            events = parse_line(line)
+        except ValueError as error:
+            logger.warning("claude: skipping malformed stream-json line %d (%s): %.200s", self.line_number, error, line)
+            return
+        for event in events:
+            self._record(event)
+            if self.on_event:
+                self.on_event(event)
+
+    def _control(self, data: dict[str, Any]) -> None:
+        kind = data.get("type")
+        if kind == "control_response":
+            response = data.get("response") if isinstance(data.get("response"), dict) else {}
+            self.responses[str(response.get("request_id", ""))] = response
+        elif kind == "control_request":
+            request = ControlRequest.parse(data)
+            try:
+                answer = self.on_request(request)
+            except Exception as error:  # noqa: BLE001 - a policy bug must not hang the CLI's turn
+                logger.warning("claude: answering %s failed: %s", request.subtype, error)
+                answer = None
+            if answer is None:
+                self.send({"type": "control_response", "response": {
+                    "subtype": "error", "request_id": request.request_id,
+                    "error": f"ralphy cannot answer {request.subtype!r} requests"}})
+            else:
+                self.send({"type": "control_response", "response": {
+                    "subtype": "success", "request_id": request.request_id, "response": answer}})
+        else:  # control_cancel_request: the CLI no longer needs an answer
+            logger.debug("claude: %s %.200s", kind, data)
+
+    def _record(self, event: Event) -> None:
+        self.events.append(event)
+        if isinstance(event, InitEvent):
+            self.init = self.init or event
+            self.turn_open = True  # a turn began (the CLI opens one itself to report a background agent)
+        elif isinstance(event, ResultEvent):
+            self.results.append(event)
+            self.turn_open = False
+        elif isinstance(event, ToolResult) and event.status == "async_launched" and event.tool_use_id:
+            self.background.add(event.tool_use_id)
+        elif isinstance(event, TaskNotification) and event.tool_use_id in self.background:
+            self.background.discard(event.tool_use_id)
+            self.settle_until = time.monotonic() + SETTLE_S
+        elif isinstance(event, ApiRetry) and _is_auth_failure(event):
+            self.auth_failed = True
+            logger.warning("claude: the API refused the credentials (%s); stopping it", event.error_status)
+
+    # ---------------------------------------------------------------------------------- the end
+
+    def result(self) -> RunResult:
+        """How the run went: the last ``result`` line with ``num_turns`` summed over every result of the run
+        (a background agent's report comes in a second turn; ``total_cost_usd`` is already cumulative), and
+        ``is_error`` set when ralphy interrupted the turn."""
+        final = self.results[-1] if self.results else None
+        if final is not None and len(self.results) > 1:
+            turns = [r.num_turns for r in self.results if r.num_turns is not None]
+            final = replace(final, num_turns=sum(turns) if turns else None)
+        if final is not None and self.interrupted and not final.is_error:
+            final = replace(final, is_error=True)  # 2.0.x and 2.1.62 call an interrupted turn no error
+        return RunResult(
+            exit_code=self.proc.returncode,
+            result=final,
+            init=self.init,
+            events=self.events,
+            timed_out=self.timed_out,
+            auth_failed=self.auth_failed or bool(final and final.api_error_status in AUTH_STATUSES),
+            stderr_tail=self._stderr.text(),
+            transcript_path=self.transcript.path if self.transcript else None,
+            duration_s=time.monotonic() - self.started,
+        )
+
+    def close(self) -> None:
+        """End the CLI and its whole process group (SIGTERM, SIGKILL after the grace) and the pipe threads.
+        Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        self.close_stdin()
+        if not has_exited(self.proc):  # with stdin closed and no turn running, the CLI exits in ~35 ms
+            wait_for_exit(self.proc, time.monotonic() + min(self.kill_grace, 1.0))
+        end_group(self.proc, self.kill_grace)
+        for thread in self._threads:
+            thread.join(timeout=KILL_GRACE_S)
+            if thread.is_alive():
+                logger.warning("claude: a process that left the CLI's group still holds its %s",
+                               thread.name.removeprefix("ralphy-claude-"))
+        if self.transcript:
+            self.transcript.close()
+
+    def _join_stderr(self) -> None:
+        for thread in self._threads:
+            if thread.name.endswith("stderr"):
+                thread.join(timeout=1.0)
+
+
+def _exit_status(proc: subprocess.Popen[bytes]) -> int | None:
+    """The exit code without reaping the child (so its group id stays ours until ``end_group``)."""
+    try:
+        info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return proc.returncode
+    if info is None:
+        return None
+    return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+
+
+def _quietly(callback: Callable[[Event], None] | None) -> Callable[[Event], None] | None:
+    if callback is None:
+        return None
+
+    def call(event: Event) -> None:
+        try:
+            callback(event)
+        except Exception:  # noqa: BLE001 - already stopping
+            pass
+
+    return call
+
+
+def _write_lines(stream, lines: queue.Queue[bytes | None]) -> None:
+    """Write queued lines to the CLI's stdin until ``_EOF``, then close it. A CLI that exited is not our concern."""
+    try:
+        while True:
+            line = lines.get()
+            if line is _EOF:
+                break
+            stream.write(line)
+            stream.flush()
+    except OSError:  # BrokenPipeError: it exited or was stopped
+        pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+
+def initialize_info(
+    argv: Sequence[str],
+    *,
+    cwd: str | os.PathLike[str],
+    env: Mapping[str, str],
+    timeout: float = 30.0,
+) -> InitializeInfo:
+    """Start the CLI, ask ``initialize``, end it: the agents (and pid, version, commands) the CLI loads in
+    ``cwd``, with no model call. ``argv`` is a command line from ``command.build_argv`` (the stream-json flags
+    are added when missing).
+
+    Raises ``ClaudeUsageError`` when the CLI refuses its command line, ``ClaudeNotFoundError`` when it cannot
+    start, ``ConfigError`` when it gives no answer within ``timeout``."""
+    argv = with_stream_flags(argv)
+    session = Session.start(argv, cwd=cwd, env=env, kill_grace=1.0)
+    try:
+        info = session.initialize(timeout)
+        if info is None:
+            refused = session.usage_error()
+            if refused:
+                raise ClaudeUsageError(f"the Claude CLI {argv[0]} refused its command line: {refused}")
+            raise ConfigError(f"the Claude CLI {argv[0]} gave no answer to `initialize` within {timeout:g}s"
+                              + _stderr_hint(session))
+        return info
+    finally:
+        session.close()
+
+
+def with_stream_flags(argv: Sequence[str]) -> list[str]:
+    """``argv`` with the stream-json input and stdio permission flags (added after ``-p`` when missing)."""
+    argv = list(argv)
+    extra: list[str] = []
+    if "--input-format" not in argv:
+        extra += ["--input-format", "stream-json"]
+    if "--permission-prompt-tool" not in argv:
+        extra += ["--permission-prompt-tool", "stdio"]
+    if "--output-format" not in argv:
+        extra += ["--output-format", "stream-json", "--verbose"]
+    if "-p" not in argv and "--print" not in argv:
+        extra = ["-p", *extra]
+    return argv[:1] + extra + argv[1:]
+
+
+def _stderr_hint(session: Session) -> str:
+    session._join_stderr()
+    lines = [line.strip() for line in session._stderr.text().splitlines() if line.strip()]
+    return f" ({lines[-1][:300]})" if lines else ""
