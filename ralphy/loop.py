@@ -33,8 +33,9 @@ from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitB
 from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute, cost_shares
 from ralphy.claude.events import Event, InitEvent, RateLimitEvent
 from ralphy.claude.limits import auth_failure, classify_failure, login_hint, usage_limit_reset
-from ralphy.claude.command import argv_for, end_group, spawn
-from ralphy.claude.process import RunResult, run_claude
+from ralphy.claude.command import argv_for, end_group
+from ralphy.claude.driver import INITIALIZE_TIMEOUT_S, Session
+from ralphy.claude.process import RunResult
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
@@ -188,6 +189,7 @@ class DevLoop:
         self.check_is_fresh = False  # a check ran after the latest iteration (or, with none yet, in this run)
         self.last_iteration: tuple[int, IterationReport] | None = None  # (its id in the store, its report)
         self.cli_version_seen: str | None = None  # as the CLI's init event says; recorded with the run
+        self._differences_noted: set[str] = set()
 
     # ------------------------------------------------------------------------------------------ the run
 
@@ -282,17 +284,7 @@ class DevLoop:
 
     def _iteration(self, n: int, before: TaskList) -> tuple[IterationReport, TaskList, bool]:
         resume, self.resume = self.resume, None
-        if resume:
-            prompt = resume.message
-        else:
-            prompt = self.dev_agent.build_prompt(resume_instruction=self.resume_instruction)
-        iteration_id = self.store.start_iteration(
-            self.run_id, n, prompt_chars=len(prompt), resumed_session=resume.session_id if resume else None
-        )
-        if resume and resume.question_id is not None:
-            self.store.mark_question_delivered(resume.question_id, iteration_id)
         report = IterationReport(n=n)
-        self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
         self.check_is_fresh = False
         tree_before = worktree.fingerprints(self.project, self.config.tasks_file)
         tracker = DelegationTracker()
@@ -307,27 +299,52 @@ class DevLoop:
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
+        resumed_session = resume.session_id if resume else None
+        iteration_id: int | None = None
         try:
-            process = self._take_prestarted(argv) or spawn(argv, cwd=self.project, env=self.o.env)
+            # The CLI boots while ralphy renders; its `initialize` answer says which agents it really loaded.
+            session = Session.start(argv, cwd=self.project, env=self.o.env, process=self._take_prestarted(argv),
+                                    on_event=on_event, transcript_path=transcript,
+                                    transcript_max_bytes=self.config.transcript_max_bytes)
         except (RalphyError, OSError) as exc:
+            iteration_id = self.store.start_iteration(self.run_id, n, prompt_chars=0, resumed_session=resumed_session)
             self._finish_aborted(iteration_id, report, _reason(exc))
             raise _Aborted(_reason(exc)) from None
         try:
-            record_cli(self.project, process.pid, argv)  # so a run after a kill -9 of this one can end it
-            result = run_claude(
-                argv, prompt, cwd=self.project, env=self.o.env, timeout=self.config.iteration_timeout,
-                on_event=on_event, transcript_path=transcript, transcript_max_bytes=self.config.transcript_max_bytes,
-                process=process,
-            )
+            record_cli(self.project, session.proc.pid, argv)  # so a run after a kill -9 of this one can end it
+            info = session.initialize(min(INITIALIZE_TIMEOUT_S, self.config.iteration_timeout))
+            if info is None and (refused := session.usage_error()):
+                self._stop("error", f"the Claude CLI refused its command line ({' '.join(argv[1:])}): {refused}",
+                           EXIT_ERROR)
+                return report, before, True
+            if info is not None and info.version:  # 2.1.330+ says its version here
+                self.dev_agent.claude_version = confirm(self.o.claude_bin, self.dev_agent.claude_version, info.version)
+            if resume:
+                prompt = resume.message
+            else:
+                prompt = self.dev_agent.build_prompt(resume_instruction=self.resume_instruction,
+                                                     cli_agents=info.agents if info else None)
+                self._note_cli_differences()
+            iteration_id = self.store.start_iteration(self.run_id, n, prompt_chars=len(prompt),
+                                                      resumed_session=resumed_session)
+            if resume and resume.question_id is not None:
+                self.store.mark_question_delivered(resume.question_id, iteration_id)
+            self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
+            result = session.run_turn(prompt, timeout=self.config.iteration_timeout)
         except (Interrupted, KeyboardInterrupt):
-            self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript)
+            session.cancel()
+            session.close()
+            if iteration_id is not None:
+                self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript)
             raise Interrupted from None
         except (RalphyError, OSError) as exc:
+            session.close()
+            if iteration_id is None:
+                raise  # the prompt could not be built (a template error...): said as it is, no iteration ran
             self._finish_aborted(iteration_id, report, _reason(exc))
             raise _Aborted(_reason(exc)) from None
         finally:
-            if process.returncode is None:  # run_claude never got it (interrupted in between): end it here
-                end_group(process, 1.0)
+            session.close()
             forget_cli(self.project)
 
         after = self._tasks_or(before)
@@ -392,6 +409,14 @@ class DevLoop:
             stop = self._handle_question(iteration_id, report, after)
         return report, after, stop
 
+    def _note_cli_differences(self) -> None:
+        """Say once per run each way the running CLI's agents differ from ralphy's discovery."""
+        for line in self.dev_agent.cli_differences:
+            if line not in self._differences_noted:
+                self._differences_noted.add(line)
+                logger.info("%s", line)
+                self.o.reporter.note(line)
+
     def _fill_report(self, report: IterationReport, result: RunResult, tracker: DelegationTracker,
                      edits: TasksFileEdits, before: TaskList, after: TaskList) -> None:
         final = result.result
@@ -406,7 +431,9 @@ class DevLoop:
             report.cost_usd = final.total_cost_usd or 0.0
             report.num_turns = final.num_turns
             report.claimed = final.result
-            if final.is_error:
+            if result.timed_out:
+                report.error = "timed out"  # the turn was interrupted at the iteration's time limit
+            elif final.is_error:
                 status = f"HTTP {final.api_error_status}: " if final.api_error_status else ""
                 report.error = f"{status}{(final.result or final.subtype or 'error').strip()}"[:500]
         else:

@@ -52,6 +52,7 @@ class DevAgent:
         self.discovery: Discovery | None = None
         self.agents_total = 0
         self._skipped_said = False
+        self.cli_differences: list[str] = []  # ralphy's discovery vs the running CLI's agents (last build)
 
     @property
     def tasks_path(self) -> Path:
@@ -76,6 +77,19 @@ class DevAgent:
             self._skipped_said = True
             logger.warning("%s", notice)
         return agents
+
+    def _as_loaded(self, agents: list[AgentSpec], cli_agents: list[dict]) -> list[AgentSpec]:
+        """The agents the running CLI loaded (``initialize``), as ``ralphy.claude.loaded_agents`` reconciles them."""
+        from ralphy.claude.loaded_agents import BUILTIN_AGENTS, reconcile
+
+        unknown = {agent["name"] for agent in cli_agents} - {agent.name for agent in agents} - BUILTIN_AGENTS
+        elsewhere: list[str] = []
+        if unknown and "all" not in self.config.agent_scopes:  # left out by the configured scopes, not missed
+            elsewhere = [agent.name for agent in discover_agents(self.project_path, scopes=("all",)).agents]
+        reconciled = reconcile(agents, cli_agents, known_elsewhere=elsewhere)
+        self.cli_differences = reconciled.differences
+        self.agents_total = len(reconciled.agents)
+        return reconciled.agents
 
     def _select_agents(self, agents: list[AgentSpec], task_list: TaskList | None) -> list[AgentSpec]:
         """All agents, or with many of them, the most relevant to the pending task groups."""
@@ -109,10 +123,16 @@ class DevAgent:
         context = {"language": self.config.language, "test_command": self.config.test_command}
         return render(TDD_INSTRUCTIONS, context, project_dir=self.project_path).strip("\n")
 
-    def build_prompt(self, resume_instruction: str = "") -> str:
-        """Render the dev prompt: orchestration when the project has agents, direct TDD otherwise."""
+    def build_prompt(self, resume_instruction: str = "", cli_agents: list[dict] | None = None) -> str:
+        """Render the dev prompt: orchestration when the project has agents, direct TDD otherwise.
+
+        ``cli_agents``: the agents the running Claude CLI loaded (``initialize``'s ``[{name, description,
+        model}]``); the prompt then names exactly those (differences in ``cli_differences``)."""
         tasks_content, task_list = self._read_tasks()
-        agents = self._select_agents(self._discover_agents(), task_list)
+        agents = self._discover_agents()
+        if cli_agents is not None:
+            agents = self._as_loaded(agents, cli_agents)
+        agents = self._select_agents(agents, task_list)
         discovered = self._format_agents(agents)
         template_path = None
         if self.config.prompt_template:
