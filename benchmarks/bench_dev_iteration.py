@@ -57,6 +57,20 @@ def ralphy_dev(project: Path, env: dict[str, str]) -> float:
     return elapsed
 
 
+def plain(argv: list[str]) -> list[str]:
+    """``argv`` without the stream-json input and stdio permission flags ralphy's driver adds."""
+    out, skip = [], False
+    for i, arg in enumerate(argv):
+        if skip:
+            skip = False
+            continue
+        if arg in ("--input-format", "--permission-prompt-tool"):
+            skip = True
+            continue
+        out.append(arg)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
@@ -66,6 +80,7 @@ def main() -> None:
     config = load_config(DEMO, environ={})
     argv = build_argv(claude, model=config.model, permission_mode=config.permission_mode,
                       allowed_tools=config.allowed_tools, max_turns=config.max_turns, extra_args=config.extra_args)
+    argv = plain(argv)  # the baseline is plain `claude -p`, prompt on stdin; ralphy drives stream-json both ways
     raw, dev = [], []
     with tempfile.TemporaryDirectory() as tmp, FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
         work = Path(tmp)
