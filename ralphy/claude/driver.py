@@ -37,15 +37,14 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ralphy.claude.command import end_group, has_exited, spawn, wait_for_exit
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line
+from ralphy.claude.limits import is_auth_result, is_auth_retry
 from ralphy.claude.process import (
-    AUTH_STATUSES,
     EXIT_DRAIN_S,
     KILL_GRACE_S,
     STDERR_TAIL_BYTES,
     TRANSCRIPT_MAX_BYTES,
     RunResult,
     _drain,
-    _is_auth_failure,
     _read_lines,
     _Tail,
     _Transcript,
@@ -456,7 +455,7 @@ class Session:
         elif isinstance(event, TaskNotification) and event.tool_use_id in self.background:
             self.background.discard(event.tool_use_id)
             self.settle_until = time.monotonic() + SETTLE_S
-        elif isinstance(event, ApiRetry) and _is_auth_failure(event):
+        elif isinstance(event, ApiRetry) and is_auth_retry(event):
             self.auth_failed = True
             logger.warning("claude: the API refused the credentials (%s); stopping it", event.error_status)
 
@@ -478,7 +477,7 @@ class Session:
             init=self.init,
             events=self.events,
             timed_out=self.timed_out,
-            auth_failed=self.auth_failed or bool(final and final.api_error_status in AUTH_STATUSES),
+            auth_failed=self.auth_failed or is_auth_result(final),
             stderr_tail=self._stderr.text(),
             transcript_path=self.transcript.path if self.transcript else None,
             duration_s=time.monotonic() - self.started,
