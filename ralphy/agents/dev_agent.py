@@ -85,7 +85,9 @@ class DevAgent:
         unknown = {agent["name"] for agent in cli_agents} - {agent.name for agent in agents} - BUILTIN_AGENTS
         elsewhere: list[str] = []
         if unknown and "all" not in self.config.agent_scopes:  # left out by the configured scopes, not missed
-            elsewhere = [agent.name for agent in discover_agents(self.project_path, scopes=("all",)).agents]
+            everywhere = discover_agents(self.project_path, scopes=("all",),
+                                         rules=DiscoveryRules.for_version(self.claude_version))
+            elsewhere = [agent.name for agent in everywhere.agents]
         reconciled = reconcile(agents, cli_agents, known_elsewhere=elsewhere)
         self.cli_differences = reconciled.differences
         self.agents_total = len(reconciled.agents)
