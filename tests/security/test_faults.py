@@ -16,8 +16,11 @@ from ralphy.testing import init_git_project
 
 # A fake Claude CLI (the thing under test is ralphy, not the CLI): it notes its pid and a grandchild's, says
 # init, then works "forever".
-SLOW_CLI = """#!/bin/sh
-cat > /dev/null
+SLOW_CLI = r"""#!/bin/sh
+read -r request
+id=$(printf '%s' "$request" | sed -n 's/.*"request_id": *"\([^"]*\)".*/\1/p')
+printf '{{"type":"control_response","response":{{"subtype":"success","request_id":"%s","response":{{}}}}}}\n' "$id"
+read -r turn
 sleep 300 &
 echo $! > "{dir}/grandchild.pid"
 echo $$ > "{dir}/cli.pid"
@@ -103,16 +106,22 @@ def test_interrupted_iterations_are_not_no_progress(project, tmp_path):
     assert state["state"] == "closed" and state["counters"]["no_progress"] == 0
 
 
-VANISHING_CLI = """#!/bin/sh
-cat > /dev/null
+VANISHING_CLI = r"""#!/bin/sh
+read -r request
+id=$(printf '%s' "$request" | sed -n 's/.*"request_id": *"\([^"]*\)".*/\1/p')
+printf '{{"type":"control_response","response":{{"subtype":"success","request_id":"%s","response":{{}}}}}}\n' "$id"
+read -r turn
 echo '{{"type":"system","subtype":"init","session_id":"s1"}}'
 echo "work $$" >> work.txt
 echo '{{"type":"result","subtype":"success","is_error":false,"result":"worked","num_turns":1,"session_id":"s1","total_cost_usd":0.01}}'
 rm -f "$0"
 """
 
-TASKS_TO_FOLDER_CLI = """#!/bin/sh
-cat > /dev/null
+TASKS_TO_FOLDER_CLI = r"""#!/bin/sh
+read -r request
+id=$(printf '%s' "$request" | sed -n 's/.*"request_id": *"\([^"]*\)".*/\1/p')
+printf '{{"type":"control_response","response":{{"subtype":"success","request_id":"%s","response":{{}}}}}}\n' "$id"
+read -r turn
 echo '{{"type":"system","subtype":"init","session_id":"s1"}}'
 echo "work $$" >> work.txt
 rm TASKS.md && mkdir TASKS.md

@@ -28,7 +28,7 @@ def test_a_run_whose_cli_reports_a_nan_cost_goes_on(tmp_path, cost):
     cli = tmp_path / "claude"
     result = ('{"type":"result","subtype":"success","is_error":false,"result":"did nothing","num_turns":1,'
               '"session_id":"s1","total_cost_usd":%s}' % cost)
-    cli.write_text("#!/bin/sh\ncat > /dev/null\n"
+    cli.write_text("#!/bin/sh\n" + STREAM_JSON_OPENING +
                    "echo '{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\"}'\n"
                    f"echo '{result}'\n")
     cli.chmod(0o755)
@@ -67,6 +67,10 @@ def test_deeply_nested_frontmatter_is_a_skipped_file_not_a_segfault(tmp_path, ki
     check = subprocess.run([sys.executable, "-m", "ralphy", "agents", "check", str(project)], capture_output=True,
                            text=True, timeout=60)
     assert check.returncode == 1 and "nested too deeply" in check.stdout + check.stderr
+
+
+# How a stand-in CLI opens the stream-json protocol ralphy drives: answer `initialize`, read the prompt's turn.
+STREAM_JSON_OPENING = 'read -r request\nid=$(printf \'%s\' "$request" | sed -n \'s/.*"request_id": *"\\([^"]*\\)".*/\\1/p\')\nprintf \'{"type":"control_response","response":{"subtype":"success","request_id":"%s","response":{}}}\\n\' "$id"\nread -r turn\n'
 
 
 def test_ordinary_nesting_still_parses():
