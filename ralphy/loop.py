@@ -229,7 +229,7 @@ class DevLoop:
                 store.finish_run(
                     self.run_id, status=self.summary.status, reason=self.summary.reason,
                     exit_code=self.summary.exit_code, tasks_done=counts["completed"], tasks_total=counts["total"],
-                    claude_version=self.cli_version_seen,
+                    claude_version=self.cli_version_seen or (str(self.o.claude_version) if self.o.claude_version else None),
                 )
         final = self._tasks_or(task_list)
         counts = final.counts()

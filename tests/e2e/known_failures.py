@@ -3,6 +3,13 @@ xfail on that version only). Measured with RALPHY_TEST_RANGE=1; each entry is wo
 goes once the test passes there (an XPASS says so). The pinned CLI (2.1.197) has no entries."""
 
 KNOWN_FAILURES: dict[str, dict[str, str]] = {
+    "2.0.0": {
+        "tests/e2e/test_report.py::test_report_of_a_delegation_run_in_chromium":
+            "the scripted delegation to tdd-orchestrator ends up done directly on 2.0.0, as in "
+            "test_dev_loop.py::test_question_pauses_then_answer_resumes_the_same_session (measured 12:13; driver/versions)",
+        "tests/e2e/test_report.py::test_live_dashboard_follows_a_run_and_answers_its_question":
+            "the same: the page shows 'done directly' for Core library because the run did it directly (report)",
+    },
     "2.1.330": {
         "tests/e2e/test_verify_loop.py::test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent":
             "subagents run in the background from 2.1.198; the run ends before the delegation does (driver)",

@@ -34,7 +34,7 @@ def project(tmp_path: Path) -> Path:
     return init_git_project(root)
 
 
-def test_report_of_a_delegation_run_in_chromium(project, claude_home, claude_bin, tmp_path):
+def test_report_of_a_delegation_run_in_chromium(project, claude_home, claude_bin, claude_version, tmp_path):
     chromium = chromium_or_skip()
     with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
@@ -46,7 +46,7 @@ def test_report_of_a_delegation_run_in_chromium(project, claude_home, claude_bin
 
     (run,) = json.loads(log.stdout)  # the run's facts the report states are in the history, not guessed
     assert [run["ralphy_version"], run["claude_version"], run["tasks_done"], run["tasks_total"]] == [
-        __version__, "2.1.197", 3, 3]
+        __version__, str(claude_version), 3, 3]
     assert made.returncode == 0, made.stderr
     path = Path(made.stdout.strip())
     assert path == project / ".ralphy" / "reports" / "run1.html"
@@ -59,7 +59,7 @@ def test_report_of_a_delegation_run_in_chromium(project, claude_home, claude_bin
     assert agents["tdd-orchestrator"][1:3] == ["1", "2 (1.1, 1.2)"] and agents["direct"][2] == "1 (2.1)"
     run = section_text(dom, "run")
     for fact in ("Run 1 completed", "all 3 tasks in TASKS.md are completed", "Tasks done 3/3", "Delegated 2",
-                 "Exit code 0", "Claude CLI 2.1.197", f"ralphy {__version__}", f"Cost ${cost:.2f}"):
+                 "Exit code 0", f"Claude CLI {claude_version}", f"ralphy {__version__}", f"Cost ${cost:.2f}"):
         assert fact in run, fact
     (iteration,) = rows(dom, "iteration")
     assert iteration[2] == "ok" and "→ tdd-orchestrator [1.1, 1.2] completed" in iteration[7]
