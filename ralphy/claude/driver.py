@@ -146,10 +146,16 @@ def deny(message: str, *, interrupt: bool = False) -> dict[str, Any]:
 
 
 DEFAULT_DENIAL = "Not allowed by ralphy's permission policy for this run."
+QUESTION_DENIAL = ("Nobody can answer a question while this turn runs. If you can, proceed with your best "
+                   "judgment; if you are truly blocked, end your turn with the question as your final message "
+                   "and the user will answer it.")
 
 
 def deny_all(request: ControlRequest) -> dict[str, Any]:
-    """Today's behaviour of plain ``-p``: a tool outside ``--allowedTools`` (and the permission mode) is denied."""
+    """Today's behaviour of plain ``-p``: a tool outside ``--allowedTools`` (and the permission mode) is denied;
+    an AskUserQuestion is turned into a question in the final message (which ralphy detects and pauses on)."""
+    if request.tool_name == "AskUserQuestion":
+        return deny(QUESTION_DENIAL)
     return deny(DEFAULT_DENIAL)
 
 

@@ -324,3 +324,24 @@ def test_lines_that_are_not_json_only_warn(fake_cli, tmp_path, caplog):
     result = session.run_turn("go", timeout=30)
     assert isinstance(result.result, ResultEvent)
     assert "malformed" in caplog.text
+
+
+def test_by_default_a_live_question_is_denied_with_a_way_to_ask_it_in_the_final_message(fake_cli, tmp_path):
+    bin = fake_cli("""
+        answer_initialize(read())
+        read()
+        for i, tool in enumerate(["AskUserQuestion", "WebFetch"]):
+            emit({"type": "control_request", "request_id": f"q{i}", "request": {"subtype": "can_use_tool",
+                  "tool_name": tool, "input": {"questions": [{"question": "Which DB?", "header": "DB",
+                  "options": [{"label": "Postgres"}, {"label": "SQLite"}], "multiSelect": False}]}}})
+            note(f"reply{i}", json.dumps(read()))
+        emit(result())
+        read()
+    """)
+    session = start(bin, tmp_path)
+    session.initialize(10)
+    session.run_turn("go", timeout=30)
+    question = json.loads((tmp_path / "reply0").read_text())["response"]["response"]
+    other = json.loads((tmp_path / "reply1").read_text())["response"]["response"]
+    assert question["behavior"] == "deny" and "final message" in question["message"]
+    assert other == {"behavior": "deny", "message": "Not allowed by ralphy's permission policy for this run."}
