@@ -463,7 +463,7 @@ class Session:
             self.settle_until = time.monotonic() + SETTLE_S
         elif isinstance(event, ApiRetry) and is_auth_retry(event):
             self.auth_failed = True
-            logger.warning("claude: the API refused the credentials (%s); stopping it", event.error_status)
+            logger.info("claude: the API refused the credentials (%s); stopping it", event.error_status)
 
     # ---------------------------------------------------------------------------------- the end
 
