@@ -1,10 +1,6 @@
 """Routing benchmark: accuracy on the labelled set and query latency over the real agent corpus.
 
-    .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors] [--fit]
-        [--semantic both|on|off]
-
-Every figure is given for the lexical router (``semantic=off``) and, when wordllama is installed, for the
-router with the semantic signal fused in (``semantic=on``); ``--fit`` fits the calibration of each.
+    .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors]
 
 The corpus (tests/data/agent-corpus, five public collections) is loaded as one list of agents, one per
 name: files in sorted path order, the first file with a name wins, as a name clash resolves in one scope.
@@ -125,14 +121,13 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
             "top1_ranked": ranked_right / positives if positives else 0.0, "errors": errors}
 
 
-def calibration_samples(corpus: list[AgentSpec], split: str = "train", semantic: str = "off"
-                        ) -> list[tuple[tuple[float, ...], int]]:
+def calibration_samples(corpus: list[AgentSpec], split: str = "train") -> list[tuple[tuple[float, ...], int]]:
     """(features of the best-ranked agent, 1 if it is a right pick) for every task of ``split``: the small
     projects, each with a router of its own, and the catalog. A task labelled ``null`` is never a right pick."""
     by_name = {agent.name: agent for agent in corpus}
-    cases = [(Router([by_name[name] for name in project["agents"]], semantic=semantic), project["tasks"])
+    cases = [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
              for project in load_projects(split=split)]
-    cases.append((Router(corpus, semantic=semantic), load_labelled(split=split)))
+    cases.append((Router(corpus), load_labelled(split=split)))
     samples = []
     for router, items in cases:
         for item in items:
@@ -160,8 +155,7 @@ def fit_logistic(samples: list[tuple[tuple[float, ...], int]], l2: float = 0.01,
     return weights, bias
 
 
-def project_latency(corpus: list[AgentSpec], size: int = 15, rounds: int = 30, semantic: str = "off"
-                    ) -> dict[str, float]:
+def project_latency(corpus: list[AgentSpec], size: int = 15, rounds: int = 30) -> dict[str, float]:
     """A whole ``agents recommend`` on a project of ``size`` agent files, warm (in one process, after a first
     run): discover the files, build the router, recommend. Milliseconds; the median and the best."""
     import shutil
@@ -178,28 +172,16 @@ def project_latency(corpus: list[AgentSpec], size: int = 15, rounds: int = 30, s
         timings = []
         for _ in range(rounds + 1):
             started = time.perf_counter()
-            Router(discover_agents(project).agents, semantic=semantic).recommend(
-                "Write unit tests for the ISBN validator")
+            Router(discover_agents(project).agents).recommend("Write unit tests for the ISBN validator")
             timings.append(time.perf_counter() - started)
     timings = sorted(timings[1:])
     return {"agents": size, "median_ms": statistics.median(timings) * 1000, "best_ms": timings[0] * 1000}
 
 
-def project_latency_pair(corpus: list[AgentSpec], size: int = 15, rounds: int = 30) -> dict[str, float]:
-    """``project_latency`` without and with the semantic signal, rounds interleaved so that the machine's load
-    falls on both alike (medians in milliseconds)."""
-    off: list[float] = []
-    on: list[float] = []
-    for _ in range(rounds // 5):
-        off.append(project_latency(corpus, size, 5, "off")["median_ms"])
-        on.append(project_latency(corpus, size, 5, "on")["median_ms"])
-    return {"off_ms": statistics.median(off), "on_ms": statistics.median(on)}
-
-
-def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5, semantic: str = "off") -> dict[str, float]:
+def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5) -> dict[str, float]:
     """Build time and per-query latency (milliseconds) of a Router over ``agents``."""
     started = time.perf_counter()
-    router = Router(agents, semantic=semantic)
+    router = Router(agents)
     build = time.perf_counter() - started
     timings = []
     for _ in range(rounds):
@@ -216,91 +198,46 @@ def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5, semantic
     }
 
 
-def cold_semantic() -> dict[str, float]:
-    """In a fresh interpreter: importing the model and loading it, then embedding a 15-agent project (ms)."""
-    import subprocess
-
-    code = (
-        "import sys, time; sys.path.insert(0, %r)\n"
-        "from benchmarks.bench_routing import load_corpus\n"
-        "agents = sorted(load_corpus(), key=lambda a: a.name)[::10][:15]\n"
-        "t = time.perf_counter(); from ralphy.agents import semantic; semantic.model(); t1 = time.perf_counter()\n"
-        "from ralphy.agents.routing import Router\n"
-        "Router(agents, semantic='on').recommend('Write unit tests for the ISBN validator'); t2 = time.perf_counter()\n"
-        "print((t1 - t) * 1000, (t2 - t1) * 1000)\n" % str(REPO)
-    )
-    load, first = map(float, subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                            check=True).stdout.split())
-    return {"load_ms": load, "first_ms": first}
-
-
-def report(agents: list[AgentSpec], split_arg: str, errors: bool, semantic: str) -> None:
-    router = Router(agents, semantic=semantic)
-    print(f"== semantic={semantic}")
-    for split in ("all", "train", "test") if split_arg == "all" else (split_arg,):
-        result = evaluate(router, load_labelled(split=split))
-        print(f"catalog {split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
-    for split in ("train", "test") if split_arg == "all" else (split_arg,):
-        result = evaluate_projects(load_projects(split=split), agents,
-                                   lambda specs: Router(specs, semantic=semantic))
-        print(f"projects {split:5}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
-              f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
-              f"missed={result['missed']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
-        if errors:
-            for name, task, expected, got, confidence, top3 in result["errors"]:
-                print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
-    timing = latency(agents, [item["task"] for item in load_labelled()], semantic=semantic)
-    print(f"latency over {timing['agents']} agents: build {timing['build_ms']:.0f} ms, "
-          f"query median {timing['median_ms']:.3f} ms, p95 {timing['p95_ms']:.3f} ms")
-    small = project_latency(agents, semantic=semantic)
-    print(f"recommend on a {small['agents']}-agent project (discover + build + query, warm): "
-          f"median {small['median_ms']:.1f} ms, best {small['best_ms']:.1f} ms")
-    if errors:
-        for task, expected, got, confidence, top3 in evaluate(router, load_labelled(split=split_arg))["misses"]:
-            print(f"- {task!r}: expected {expected and expected[:3]}, got {got} ({confidence}); top {top3}")
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("train", "test", "all"), default="all")
     parser.add_argument("--errors", action="store_true", help="list the misses")
     parser.add_argument("--write-background", action="store_true", help=f"regenerate {BACKGROUND_FILE.name}")
     parser.add_argument("--fit", action="store_true", help="fit the confidence calibration on the train splits")
-    parser.add_argument("--semantic", choices=("both", "on", "off"), default="both",
-                        help="the routers measured: lexical (off), with the semantic signal (on), or both")
     args = parser.parse_args(argv)
     agents = load_corpus()
-    from ralphy.agents import semantic as semantic_module
-
-    modes = ["off", "on"] if args.semantic == "both" else [args.semantic]
-    if "on" in modes and not semantic_module.installed():
-        print("wordllama is not installed: the semantic figures are left out (pip install 'ralphy[semantic]')")
-        modes.remove("on")
     if args.fit:
-        for mode in modes:
-            samples = calibration_samples(agents, "train", semantic=mode)
-            weights, bias = fit_logistic(samples)
-            names = ("CALIBRATION", "CALIBRATION_BIAS") if mode == "off" else (
-                "CALIBRATION_SEMANTIC", "CALIBRATION_SEMANTIC_BIAS")
-            print(f"semantic={mode}: calibration fitted on {len(samples)} train tasks: {names[0]} = "
-                  f"({', '.join(f'{w:.3f}' for w in weights)}), {names[1]} = {bias:.3f}")
+        samples = calibration_samples(agents, "train")
+        weights, bias = fit_logistic(samples)
+        print(f"calibration fitted on {len(samples)} train tasks: CALIBRATION = "
+              f"({', '.join(f'{w:.3f}' for w in weights)}), CALIBRATION_BIAS = {bias:.3f}")
     if args.write_background:
-        background = Background(len(agents), Router(agents, background=NO_BACKGROUND,
-                                                    semantic="off").document_frequencies())
+        background = Background(len(agents), Router(agents, background=NO_BACKGROUND).document_frequencies())
         BACKGROUND_FILE.write_text(json.dumps(background.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"wrote {BACKGROUND_FILE} ({len(background.frequencies)} terms)")
+    router = Router(agents)
     print(f"corpus: {len(agents)} agents (deduplicated by name)")
-    for mode in modes:
-        report(agents, args.split, args.errors, mode)
-    if modes == ["off", "on"]:
-        pair = project_latency_pair(agents)
-        print(f"15-agent project recommend, warm, interleaved: lexical median {pair['off_ms']:.1f} ms, "
-              f"with the semantic signal {pair['on_ms']:.1f} ms ({pair['on_ms'] / pair['off_ms']:.2f}x)")
-    if "on" in modes:
-        cold = cold_semantic()
-        print(f"semantic cold start (fresh process): import + load the model {cold['load_ms']:.0f} ms, "
-              f"then the first 15-agent recommend (embedding its agents) {cold['first_ms']:.0f} ms")
+    for split in ("all", "train", "test") if args.split == "all" else (args.split,):
+        result = evaluate(router, load_labelled(split=split))
+        print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
+              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+    for split in ("train", "test") if args.split == "all" else (args.split,):
+        result = evaluate_projects(load_projects(split=split), agents)
+        print(f"projects {split:5}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
+              f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
+              f"missed={result['missed']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+        if args.errors:
+            for name, task, expected, got, confidence, top3 in result["errors"]:
+                print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+    timing = latency(agents, [item["task"] for item in load_labelled()])
+    print(f"latency over {timing['agents']} agents: build {timing['build_ms']:.0f} ms, "
+          f"query median {timing['median_ms']:.3f} ms, p95 {timing['p95_ms']:.3f} ms")
+    small = project_latency(agents)
+    print(f"recommend on a {small['agents']}-agent project (discover + build + query, warm): "
+          f"median {small['median_ms']:.1f} ms, best {small['best_ms']:.1f} ms")
+    if args.errors:
+        for task, expected, got, confidence, top3 in evaluate(router, load_labelled(split=args.split))["misses"]:
+            print(f"- {task!r}: expected {expected and expected[:3]}, got {got} ({confidence}); top {top3}")
 
 
 if __name__ == "__main__":

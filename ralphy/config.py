@@ -75,7 +75,6 @@ class Config:
     # Agents
     agent_scopes: list[str] = field(default_factory=lambda: ["project"])
     recommend_threshold: float = 0.50  # a calibrated probability: recommend when more likely right than not
-    routing_semantic: str = "auto"  # auto | on | off: the optional embedding signal (pip install 'ralphy[semantic]')
     prompt_agent_threshold: int = 20
     prompt_agent_limit: int = 10
 
@@ -135,7 +134,6 @@ KNOWN_ENV: set[str] = {
 _CHOICES: dict[str, tuple[str, ...]] = {
     "permission_mode": ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"),
     "on_question": ("ask", "pause", "auto"),
-    "routing_semantic": ("auto", "on", "off"),
 }
 _LIST_CHOICES: dict[str, tuple[str, ...]] = {"agent_scopes": ("project", "user", "plugins", "all")}
 # Numbers where zero makes no sense (a limit of zero would stop at once or never let anything through).

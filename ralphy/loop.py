@@ -765,7 +765,7 @@ def create_missing_agents(project_dir: Path, config: Config, confirm: Callable[[
     task_list = load_tasks(project_dir / config.tasks_file, root=project_dir)
     groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
     agents = discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
-    gaps = [match for match in find_gaps(Router(agents, threshold=config.recommend_threshold, semantic=config.routing_semantic), groups)
+    gaps = [match for match in find_gaps(Router(agents, threshold=config.recommend_threshold), groups)
             if match.recommended is None]
     if not gaps:
         return []

@@ -99,7 +99,6 @@ class ProjectTools:
         discovery = discover_agents(self.project_dir, scopes=tuple(config.agent_scopes))
         self._searched = tuple(Path(folder) for folder in discovery.searched)
         self._threshold = config.recommend_threshold
-        self._semantic = config.routing_semantic
         self._catalog = _Catalog(self._signature(), tuple(discovery.agents), {})
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
         return self._catalog
@@ -113,7 +112,7 @@ class ProjectTools:
         if router is None:
             if len(catalog.routers) >= 32:
                 catalog.routers.clear()
-            router = catalog.routers[key] = Router(agents, threshold=self._threshold, semantic=self._semantic)
+            router = catalog.routers[key] = Router(agents, threshold=self._threshold)
         return router
 
     # -- the tools --------------------------------------------------------------------------------------

@@ -64,12 +64,6 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # task's informative words). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
 CALIBRATION: tuple[float, float, float, float] = (1.271, 0.571, 0.678, 0.735)
 CALIBRATION_BIAS = -2.450
-# With the semantic signal (ralphy.agents.semantic, when wordllama is installed) two more features: the agent's
-# cosine similarity to the task and its lead over the best other agent's (copies aside). Fitted the same way.
-CALIBRATION_SEMANTIC: tuple[float, ...] = (1.129, 0.662, 0.813, 0.780, 0.751, 0.803)
-CALIBRATION_SEMANTIC_BIAS = -2.390
-RRF_K = 30  # reciprocal-rank fusion of the lexical and the semantic ranking: 1/(K + rank) + RRF_WEIGHT/(K + rank)
-RRF_WEIGHT = 0.5  # chosen on the train splits (docs/benchmarks.md)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 
@@ -182,14 +176,11 @@ class Router:
     """A catalog of agents, built once, that recommends one for a task.
 
     ``threshold`` is the confidence under which ``recommend`` names no agent; ``background`` gives word
-    rarity independent of how many agents there are (the packaged one when None). ``semantic`` (``auto``,
-    ``on``, ``off``; None is auto) fuses the lexical ranking with an embedding model's when wordllama is
-    installed (``ralphy.agents.semantic``); without it the router is purely lexical.
+    rarity independent of how many agents there are (the packaged one when None).
     """
 
     def __init__(
-        self, agents: Iterable[AgentSpec], threshold: float = DEFAULT_THRESHOLD, background: Background | None = None,
-        semantic: str | bool | None = None,
+        self, agents: Iterable[AgentSpec], threshold: float = DEFAULT_THRESHOLD, background: Background | None = None
     ) -> None:
         self.threshold = threshold
         self.background = default_background() if background is None else background
@@ -199,27 +190,6 @@ class Router:
         self._idf: dict[str, float] = {}
         self._build()
         self._index = {entry.agent.name: index for index, entry in enumerate(self._entries)}
-        self._semantic = self._load_semantic(semantic)
-
-    @property
-    def semantic(self) -> bool:
-        """Whether this router uses the semantic signal."""
-        return self._semantic is not None
-
-    def _load_semantic(self, mode: str | bool | None) -> Any:
-        if mode in (False, "off"):
-            return None
-        from ralphy.agents import semantic
-
-        if not semantic.wanted(mode):
-            return None
-        try:
-            return semantic.SemanticIndex(self.agents)
-        except semantic.SemanticUnavailable as exc:
-            if mode in (True, "on"):
-                raise
-            logger.warning("routing without the semantic signal: %s", exc)
-            return None
 
     # -- building the catalog -------------------------------------------------------------------------
 
@@ -317,9 +287,7 @@ class Router:
     @staticmethod
     def _confidence(features: Sequence[float]) -> float:
         """The calibrated probability that an agent with these ``features`` is the right one."""
-        weights, bias = (CALIBRATION, CALIBRATION_BIAS) if len(features) == len(CALIBRATION) else (
-            CALIBRATION_SEMANTIC, CALIBRATION_SEMANTIC_BIAS)
-        logit = bias + sum(weight * value for weight, value in zip(weights, features))
+        logit = CALIBRATION_BIAS + sum(weight * value for weight, value in zip(CALIBRATION, features))
         return round(1 / (1 + math.exp(-max(-50.0, min(50.0, logit)))), 3)
 
     def _features(self, ranked: list[tuple[int, float]], position: int, task_terms: Sequence[str]) -> tuple[float, ...]:
@@ -335,36 +303,10 @@ class Router:
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
         task_terms = list(dict.fromkeys(terms(task)))
-        best = self._candidates(task, task_terms, 1)
-        if not best:
-            return None
-        return self._entries[best[0][0]].agent.name, best[0][1]
-
-    def _candidates(self, task: str, task_terms: Sequence[str], limit: int) -> list[tuple[int, tuple[float, ...]]]:
-        """The ``limit`` best agents (index, confidence features), best first: the lexical ranking, or with the
-        semantic signal the reciprocal-rank fusion of the lexical and the semantic rankings."""
         ranked = self._ranked(task_terms, head_terms(task))
-        if self._semantic is None:
-            return [(index, self._features(ranked, position, task_terms))
-                    for position, (index, _score) in enumerate(ranked[:limit])]
-        similarity = self._semantic.similarities(task)
-        if not similarity:
-            return []
-        lexical = {index: position for position, (index, score) in enumerate(ranked) if score > 0}
-        by_similarity = sorted(range(len(similarity)), key=lambda i: (-similarity[i], self._entries[i].agent.name))
-        fused = {index: RRF_WEIGHT / (RRF_K + position) for position, index in enumerate(by_similarity)}
-        for index, position in lexical.items():
-            fused[index] += 1 / (RRF_K + position)
-        order = sorted(fused, key=lambda i: (-fused[i], self._entries[i].agent.name))[:limit]
-        results = []
-        for index in order:
-            position = lexical.get(index)
-            base = self._features(ranked, position, task_terms) if position is not None else (0.0, -1.0, -1.0, 0.0)
-            entry = self._entries[index]
-            other = next((similarity[i] for i in by_similarity
-                          if i != index and not _copies(entry, self._entries[i])), 0.0)
-            results.append((index, base + (similarity[index], similarity[index] - other)))
-        return results
+        if not ranked:
+            return None
+        return self._entries[ranked[0][0]].agent.name, self._features(ranked, 0, task_terms)
 
     def _coverage(self, task_terms: Sequence[str], index: int) -> float:
         """The share of the task's informative weight (idf) that agent ``index`` matches."""
@@ -387,9 +329,10 @@ class Router:
         surface = {}
         for word, term in pairs:
             surface.setdefault(term, word)
+        ranked = self._ranked(task_terms, head_terms(task))
         results = []
-        for index, features in self._candidates(task, task_terms, limit):
-            confidence = self._confidence(features)
+        for position, (index, score) in enumerate(ranked[:limit]):
+            confidence = self._confidence(self._features(ranked, position, task_terms))
             reason = self._reason(index, task_terms, surface)
             results.append(Alternative(self._entries[index].agent.name, confidence, reason))
         return sorted(results, key=lambda alternative: (-alternative.confidence, alternative.agent))
@@ -465,9 +408,7 @@ class Router:
         excluded = self._excluded(entry, task_terms)
         if excluded:
             parts.append(f"but it is not for '{excluded}'")
-        if not parts:
-            return "close in meaning to its description" if self._semantic is not None else "no matching words"
-        return "; ".join(parts)
+        return "; ".join(parts) if parts else "no matching words"
 
     @staticmethod
     def _best_example(entry: _Entry, task_terms: Sequence[str]) -> str | None:

@@ -42,7 +42,7 @@ def recommend(task: str, project_dir: Path, top: int, as_json: bool, llm: bool, 
     from ralphy.agents.routing import Router
 
     config, specs = _load(project_dir, scopes, threshold)
-    router = Router(specs, threshold=config.recommend_threshold, semantic=config.routing_semantic)
+    router = Router(specs, threshold=config.recommend_threshold)
     if llm:
         result = router.recommend_llm(task, top, **({"model": config.model} if config.model else {}))
     else:
@@ -75,7 +75,7 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
     config, specs = _load(project_dir, scopes, threshold)
     groups = {group: [task.title for task in tasks]
               for group, tasks in load_tasks(project_dir / config.tasks_file, root=project_dir).pending_groups().items()}
-    matches = find_gaps(Router(specs, threshold=config.recommend_threshold, semantic=config.routing_semantic), groups)
+    matches = find_gaps(Router(specs, threshold=config.recommend_threshold), groups)
     if as_json:
         echo_json([match.to_dict() for match in matches])
         return

@@ -26,15 +26,6 @@ from tests.conftest import CORPUS
 FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
 
 
-@pytest.fixture(autouse=True)
-def lexical_routing(monkeypatch: pytest.MonkeyPatch):
-    """These tests pin the lexical router (what routing is without wordllama): the default Router sees no
-    semantic package. The semantic signal has its own tests (test_routing_semantic.py)."""
-    from ralphy.agents import semantic
-
-    monkeypatch.setattr(semantic, "installed", lambda: False)
-
-
 def agent(name: str, description: str, body: str = "", **metadata: object) -> AgentSpec:
     return AgentSpec(name=name, description=description, path=Path(f"/agents/{name}.md"), body=body,
                      metadata={"name": name, "description": description, **metadata})

@@ -31,16 +31,9 @@ def test_labelled_set_is_big_enough_with_gaps_and_a_held_out_third() -> None:
     assert len(load_labelled(split="test")) == len(items) // 3
 
 
-from ralphy.agents import semantic  # noqa: E402
-
-# Every figure is checked for the lexical router and, when wordllama is installed, with the semantic signal.
-MODES = ["off", "on"] if semantic.installed() else ["off"]
-
-
-@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("split", ["all", "test"])
-def test_accuracy_stays_above_goal(corpus, split: str, mode: str) -> None:
-    result = evaluate(Router(corpus, semantic=mode), load_labelled(split=split))
+def test_accuracy_stays_above_goal(corpus, split: str) -> None:
+    result = evaluate(Router(corpus), load_labelled(split=split))
     assert result["top1"] >= 0.75, result["misses"]
     assert result["recall10"] >= 0.95, result["misses"]
 
@@ -62,25 +55,23 @@ def test_project_set_is_hand_labelled_small_projects_with_gaps_and_held_out_proj
     assert len(load_projects(split="test")) == len(projects) // 3
 
 
-@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("split", ["train", "test"])
-def test_small_projects_decide_right_and_rarely_recommend_wrongly(corpus, split: str, mode: str) -> None:
+def test_small_projects_decide_right_and_rarely_recommend_wrongly(corpus, split: str) -> None:
     from bench_routing import evaluate_projects, load_projects
 
-    result = evaluate_projects(load_projects(split=split), corpus, lambda specs: Router(specs, semantic=mode))
+    result = evaluate_projects(load_projects(split=split), corpus)
     assert result["decision"] >= 0.75, result["errors"]  # was 0.669 / 0.691 before calibration
     assert result["false_recommendation"] <= 0.10, result["errors"]
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_confidence_is_calibrated_on_the_held_out_tasks(corpus, mode: str) -> None:
+def test_confidence_is_calibrated_on_the_held_out_tasks(corpus) -> None:
     """Among held-out tasks whose best agent gets confidence >= 0.5, most are right; under 0.5, most are not."""
     from bench_routing import calibration_samples
 
     from ralphy.agents.routing import Router
 
     high = low = high_right = low_right = 0
-    for features, right in calibration_samples(corpus, "test", semantic=mode):
+    for features, right in calibration_samples(corpus, "test"):
         if Router._confidence(features) >= 0.5:
             high, high_right = high + 1, high_right + right
         else:
@@ -91,8 +82,7 @@ def test_confidence_is_calibrated_on_the_held_out_tasks(corpus, mode: str) -> No
 def test_the_issues_examples_on_a_small_security_project(corpus) -> None:
     by_name = {agent.name: agent for agent in corpus}
     router = Router([by_name[name] for name in ("sql-pro", "security-auditor", "penetration-tester",
-                                                 "owasp-top10-expert", "backend-developer", "code-reviewer")],
-                    semantic="off")
+                                                 "owasp-top10-expert", "backend-developer", "code-reviewer")])
     # Known miss (docs/benchmarks.md): sql-pro still wins this one on the word "SQL" in its name; the security
     # auditor comes second, no longer far behind.
     audit = [a.agent for a in router.rank("Audit the login flow for SQL injection and XSS", 2)]
