@@ -125,6 +125,8 @@ KNOWN_ENV: set[str] = {
     "RALPHY_CLAUDE_CACHE",  # where scripts/setup.sh installs the pinned CLI
     "RALPHY_VENV",  # scripts/setup.sh
     "RALPHY_UPDATE_GOLDEN",  # tests: rewrite golden files
+    "RALPHY_SETUP_CHROMIUM",  # scripts/setup.sh: 1 installs chromium for the browser tests (scripts/test sets it)
+    "RALPHY_TEST_CHROMIUM",  # tests: the chromium binary the browser tests use
 }
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -212,3 +212,19 @@ def test_a_fifo_as_config_file_is_an_error_not_a_hang(tmp_path):
     os.mkfifo(tmp_path / ".ralphy.toml")
     with pytest.raises(ConfigError, match="FIFO"):
         load_config(tmp_path, environ={})
+
+
+def test_every_ralphy_variable_our_scripts_use_is_known_not_warned_about():
+    """scripts/test exported RALPHY_SETUP_CHROMIUM, and every `ralphy dev` under the suite warned about it."""
+    import re
+    from pathlib import Path
+
+    from ralphy.config import KNOWN_ENV, _hints
+
+    root = Path(__file__).resolve().parent.parent
+    used: set[str] = set()
+    for path in [*root.joinpath("scripts").iterdir(), root / ".ci" / "run"]:
+        used |= set(re.findall(r"\bRALPHY_[A-Z_]+[A-Z]\b", path.read_text(encoding="utf-8")))
+    settings = {"RALPHY_" + key.upper() for key in _hints()}
+    assert used, "the scripts name no RALPHY_ variable: the pattern is wrong"
+    assert sorted(used - KNOWN_ENV - settings) == []
