@@ -107,7 +107,7 @@ def require_trusted(project_dir: Path, needs: Mapping[str, Path], environ: Mappi
     keys = ", ".join(sorted(needs))
     changed = " changed since you trusted it and" if recorded else ""
     raise UntrustedConfigError(
-        f"{', '.join(files)}{changed} sets {keys}, which choose what runs; ralphy does not honour that from a "
+        f"{', '.join(files)}{changed} sets {keys}, which {'choose' if len(needs) > 1 else 'chooses'} what runs; ralphy does not honour that from a "
         f"repository until you trust it: review it, then run `ralphy trust {_shell_path(project_dir)}` "
         f"(or set {'them' if len(needs) > 1 else 'it'} with a flag, a RALPHY_* variable or your own config file)"
     )
