@@ -1,12 +1,15 @@
 """Benchmark: `ralphy prompt` on a project with 2,000 agents and 5,000 tasks (issue 10, point 7: at most 0.5 s).
 
     .venv/bin/python benchmarks/bench_prompt.py [--agents 2000] [--tasks 5000] [--repeat 5] [--profile]
+        [--compare OTHER_CHECKOUT]
 
 The agents are cycled from tests/data/agent-corpus (real files, renamed to be unique), the tasks are 5,000
 checkbox items in 250 groups. Measured: the whole program (`python -m ralphy prompt DIR > /dev/null`, a fresh
 process each time, as the user runs it), and as the baseline in the same run `python -c "import click"` (the
 interpreter's own start-up). Reported: best and median of each, and the median difference (what ralphy adds).
-`--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
+`--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
+alternating with this one; both then run with `python -S` and PYTHONPATH naming the checkout and this
+interpreter's site-packages, so the editable install does not pick the code. `--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
 """
 
 from __future__ import annotations
@@ -44,9 +47,9 @@ def make_project(root: Path, agents: int, tasks: int) -> Path:
     return root
 
 
-def timed(argv: list[str], cwd: Path) -> float:
+def timed(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.decode()[-500:]}")
@@ -59,17 +62,38 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--compare", type=Path, default=None, help="another checkout to time alternately")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         project = make_project(Path(tmp) / "project", args.agents, args.tasks)
         prompt = [sys.executable, "-m", "ralphy", "prompt", str(project)]
         baseline = [sys.executable, "-c", "import click"]
-        timed(prompt, project)  # warm the file cache once
+        if args.compare is not None:
+            compare_runs = []
+            import os
+            import sysconfig
+
+            site = sysconfig.get_paths()["purelib"]
+            isolated = [sys.executable, "-S", "-m", "ralphy", "prompt", str(project)]
+            baseline = [sys.executable, "-S", "-c", f"import sys; sys.path.append({site!r}); import click"]
+            this_env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{site}"}
+            other_env = {**os.environ, "PYTHONPATH": f"{args.compare.resolve()}{os.pathsep}{site}"}
+            timed(isolated, project, this_env)
+            timed(isolated, project, other_env)
+        else:
+            timed(prompt, project)  # warm the file cache once
         runs, bases = [], []
         for _ in range(args.repeat):
             bases.append(timed(baseline, project))
-            runs.append(timed(prompt, project))
+            if args.compare is not None:
+                runs.append(timed(isolated, project, this_env))
+                compare_runs.append(timed(isolated, project, other_env))
+            else:
+                runs.append(timed(prompt, project))
         print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes)")
+        if args.compare is not None:
+            print(f"ralphy prompt ({args.compare}): best {min(compare_runs):.3f}s  "
+                  f"median {statistics.median(compare_runs):.3f}s")
         print(f"ralphy prompt:         best {min(runs):.3f}s  median {statistics.median(runs):.3f}s")
         print(f"python -c import click: best {min(bases):.3f}s  median {statistics.median(bases):.3f}s")
         print(f"ralphy's own time (median difference): {statistics.median(runs) - statistics.median(bases):.3f}s")

@@ -4,7 +4,7 @@ groups have no fitting agent (gaps)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ralphy.agents.routing import Router
@@ -18,6 +18,24 @@ class Selection:
     agents: list[AgentSpec]
     total: int
     selected_by_relevance: bool
+
+
+# How much of each agent's body (its system prompt) prompt selection reads. The routing signal is in the name,
+# description, keywords and example tasks; a body's opening says what the agent is for, the rest is how it
+# works. Reading whole bodies made `ralphy prompt` with 2,000 agents take seconds (about 10 MB to tokenise);
+# on the labelled catalog (benchmarks/bench_routing.py's 500 agents) the first 2,000 characters keep recall@10
+# at 1.000 (best-ranked right 0.938 against 0.944 with whole bodies). See docs/decisions.md.
+SELECTION_BODY_CHARS = 2000
+
+
+def _for_selection(agent: AgentSpec) -> AgentSpec:
+    """``agent`` with its body cut to its opening ``SELECTION_BODY_CHARS`` characters (at a space)."""
+    body = agent.body or ""
+    if len(body) <= SELECTION_BODY_CHARS:
+        return agent
+    head = body[:SELECTION_BODY_CHARS]
+    cut = max(head.rfind(" "), head.rfind("\n"))
+    return replace(agent, body=head[:cut] if cut > 0 else head)
 
 
 def _group_query(group: str, titles: Sequence[str]) -> str:
@@ -34,16 +52,22 @@ def select_for_prompt(
     agents = list(agents)
     if len(agents) <= threshold:
         return Selection(agents, len(agents), False)
-    router = Router(agents)
+    router = Router([_for_selection(agent) for agent in agents])
     by_name = {agent.name: agent for agent in agents}
-    rankings = [router.rank(_group_query(group, titles), limit=limit) for group, titles in task_groups.items()]
     chosen: list[str] = []
 
     def take(name: str) -> None:
         if len(chosen) < limit and not any(name == other or router.copies(name, other) for other in chosen):
             chosen.append(name)
 
-    for ranking in rankings:
+    # Groups are ranked in order only until their best agents fill the list: the later groups' rankings could
+    # change nothing then (250 pending groups took most of a second to rank, for ten names).
+    rankings = []
+    for group, titles in task_groups.items():
+        if len(chosen) >= limit:
+            break
+        ranking = router.rank(_group_query(group, titles), limit=limit)
+        rankings.append(ranking)
         if ranking:
             take(ranking[0].agent)
     for alternative in sorted((a for ranking in rankings for a in ranking), key=lambda a: (-a.confidence, a.agent)):

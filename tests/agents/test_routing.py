@@ -172,6 +172,21 @@ def test_large_sets_keep_the_best_per_group_first() -> None:
     assert len(section) / 4 < 2500  # tokens, at about four characters a token
 
 
+def test_prompt_selection_reads_only_the_opening_of_each_body() -> None:
+    # Written by hand: 25 agents (over the threshold of 20); the word "kubernetes" is only in bodies, early in
+    # one agent's, past 2,000 characters in the other's. Selection reads the opening of a body, so only the first
+    # is listed, and the spec it lists is the whole one (the prompt and the CLI get the full agent).
+    filler = "Follow the house conventions and keep changes small. " * 60  # about 3,200 characters
+    early = agent("cluster-helper", "Helps with operations work.", body="You deploy to kubernetes clusters. " + filler)
+    late = agent("ops-helper", "Answers questions about billing invoices.", body=filler + " You deploy to kubernetes clusters.")
+    others = [agent(f"writer-{i}", f"Writes release note number {i}.", body="Prose only.") for i in range(23)]
+    selection = select_for_prompt([late, early, *others], {"Deploy": ["Roll out the kubernetes manifests"]},
+                                  threshold=20, limit=10)
+    names = [spec.name for spec in selection.agents]
+    assert names == ["cluster-helper"]
+    assert selection.agents[0] is early
+
+
 # -- the LLM path ----------------------------------------------------------------------------------------
 
 def ranking_scenario(request: Request):
