@@ -72,6 +72,9 @@ class Config:
     question_patterns: list[str] = field(default_factory=list)
     question_answer_timeout: float = 600.0
 
+    # Permissions (ralphy.claude.permissions): {allow, deny, ask} lists of rules in Claude Code's syntax
+    permissions: dict[str, list[str]] = field(default_factory=dict)
+
     # Agents
     agent_scopes: list[str] = field(default_factory=lambda: ["project"])
     recommend_threshold: float = 0.50  # a calibrated probability: recommend when more likely right than not
@@ -109,6 +112,7 @@ POWER_KEYS: dict[str, Callable[[Any], bool] | None] = {
     "verify_command": lambda command: bool(command and command.strip()),  # also when taken from test_command
     # regular expressions ralphy runs on Claude's text: a catastrophic one ("(a+)+$") would hang ralphy
     "question_patterns": lambda patterns: bool(patterns),
+    "permissions": lambda rules: bool(rules.get("allow")),  # deny and ask rules only narrow
 }
 
 # Paths that must stay inside the project when the project's config (or the default) names them: ralphy reads
@@ -173,6 +177,8 @@ def _type_name(hint: Any) -> str:
         return _type_name(base) + " or nothing"
     if typing.get_origin(hint) is list:
         return "a list of strings"
+    if typing.get_origin(hint) is dict:
+        return "a table of rule lists (JSON in a variable)"
     return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}[hint]
 
 
@@ -198,6 +204,8 @@ def check_value(key: str, value: Any, where: str) -> Any:
     if key not in hints:
         raise _unknown_key(key, where)
     hint = hints[key]
+    if key == "permissions":
+        return _check_permissions(value, where)
     base, optional = _base(hint)
     if value is None and optional:
         return None
@@ -243,6 +251,26 @@ def check_value(key: str, value: Any, where: str) -> Any:
     return value
 
 
+def _check_permissions(value: Any, where: str) -> dict[str, list[str]]:
+    from ralphy.claude.permissions import KINDS, RuleError, parse_rules
+
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{where}: permissions must be a table of allow, deny and ask lists, got {value!r}")
+    for kind, rules in value.items():
+        if kind not in KINDS:
+            raise ConfigError(f"{where}: permissions.{kind} is not a list ralphy knows{did_you_mean(str(kind), KINDS)}"
+                              " (allow, deny, ask)")
+        if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
+            raise ConfigError(f"{where}: permissions.{kind} must be a list of strings, got {rules!r}")
+        if any("\x00" in rule for rule in rules):
+            raise ConfigError(f"{where}: permissions.{kind} must not contain a NUL character")
+    try:
+        parse_rules(value)
+    except RuleError as exc:
+        raise ConfigError(f"{where}: permissions: {exc}") from None
+    return {kind: list(rules) for kind, rules in value.items()}
+
+
 def _check_patterns(patterns: list[str], where: str) -> None:
     import re
 
@@ -262,6 +290,10 @@ def parse_env_value(key: str, raw: str, where: str) -> Any:
     if raw == "" and optional:
         return None
     try:
+        if key == "permissions":
+            import json
+
+            return json.loads(raw)  # RALPHY_PERMISSIONS='{"deny": ["Bash(rm *)"]}'
         if base is bool:
             low = raw.strip().lower()
             if low in ("1", "true", "yes", "on"):

@@ -298,13 +298,16 @@ class DevLoop:
             self.o.reporter.event(event)
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
+        from ralphy.claude.permissions import Policy
+
+        policy = Policy.from_config(self.config.permissions, cwd=str(self.project), ask=self.o.ask)
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
         resumed_session = resume.session_id if resume else None
         iteration_id: int | None = None
         try:
             # The CLI boots while ralphy renders; its `initialize` answer says which agents it really loaded.
             session = Session.start(argv, cwd=self.project, env=self.o.env, process=self._take_prestarted(argv),
-                                    on_event=on_event, transcript_path=transcript,
+                                    on_event=on_event, on_request=policy.answer, transcript_path=transcript,
                                     transcript_max_bytes=self.config.transcript_max_bytes)
         except (RalphyError, OSError) as exc:
             iteration_id = self.store.start_iteration(self.run_id, n, prompt_chars=0, resumed_session=resumed_session)
@@ -346,6 +349,8 @@ class DevLoop:
         finally:
             session.close()
             forget_cli(self.project)
+            if iteration_id is not None and policy.decisions:
+                self.store.add_permission_decisions(iteration_id, policy.decisions)
 
         after = self._tasks_or(before)
         self._fill_report(report, result, tracker, edits, before, after)

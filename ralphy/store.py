@@ -158,8 +158,25 @@ def m003_run_facts(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE runs ADD COLUMN tasks_total INTEGER")
 
 
+def m004_permission_decisions(db: sqlite3.Connection) -> None:
+    """Each can_use_tool request ralphy's permission policy decided (ralphy.claude.permissions)."""
+    db.execute(
+        """CREATE TABLE permission_decisions (
+            id INTEGER PRIMARY KEY,
+            iteration_id INTEGER NOT NULL REFERENCES iterations(id),
+            tool TEXT NOT NULL,
+            input_summary TEXT NOT NULL,
+            decision TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            agent_id TEXT
+        )"""
+    )
+    db.execute("CREATE INDEX permission_decisions_iteration ON permission_decisions(iteration_id)")
+
+
 # Applied in order; user_version = how many have been applied. Append only; never edit a released one.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification, m003_run_facts)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification, m003_run_facts,
+                                                                m004_permission_decisions)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -529,6 +546,25 @@ class Store:
                 duration_s, output_tail, None if output_path is None else str(output_path),
             ),  # fmt: skip
         )
+
+    # ----------------------------------------------------------------------------------------- permissions
+
+    def add_permission_decisions(self, iteration_id: int, decisions: Sequence[Any]) -> None:
+        """Record what the permission policy decided (``ralphy.claude.permissions.Decision`` or alike)."""
+        for d in decisions:
+            self._insert(
+                """INSERT INTO permission_decisions (iteration_id, tool, input_summary, decision, rule, agent_id)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (iteration_id, d.tool, d.summary, d.decision, d.rule, d.agent_id),
+            )
+
+    def permission_decisions(self, run_id: int) -> list[dict[str, Any]]:
+        """The permission decisions of run ``run_id``, in order, each with its iteration's number."""
+        rows = self._read(
+            """SELECT p.*, i.n AS iteration FROM permission_decisions p JOIN iterations i ON i.id = p.iteration_id
+               WHERE i.run_id = ? ORDER BY p.id""", (run_id,))
+        return [{"iteration": row["iteration"], "tool": row["tool"], "input": row["input_summary"],
+                 "decision": row["decision"], "rule": row["rule"], "agent_id": row["agent_id"]} for row in rows]
 
     # ------------------------------------------------------------------------------------------- questions
 

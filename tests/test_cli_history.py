@@ -148,7 +148,7 @@ def test_log_json_is_a_list_of_runs_with_their_iterations(project: Path) -> None
         _second_run(store)
     runs = json.loads(ralphy("log", project, "--json", "-n", "2").stdout)
     assert [run["id"] for run in runs] == [1, 2]
-    assert all(set(run) == RUN_KEYS for run in runs)
+    assert all(set(run) == RUN_KEYS | {"permissions"} for run in runs)
     assert all(set(it) == ITERATION_KEYS for run in runs for it in run["iterations"])
     first = runs[0]["iterations"][0]
     assert first["delegations"][0] == {

@@ -45,8 +45,9 @@ def log(project_dir: Path, as_json: bool, run_id: int | None, count: int | None)
         else:  # the last run that did something; runs after it that had nothing to do are only mentioned
             worked, later = _last_worked(store)
             history = [worked] if worked else []
+        permissions = {run.id: store.permission_decisions(run.id) for run, _ in history}
     if as_json:
-        echo_json([_run_dict(run, iterations) for run, iterations in history])
+        echo_json([{**_run_dict(run, iterations), "permissions": permissions[run.id]} for run, iterations in history])
         return
     if not history:
         _no_runs(project_dir)
@@ -54,6 +55,8 @@ def log(project_dir: Path, as_json: bool, run_id: int | None, count: int | None)
         if index:
             click.echo()
         for line in _run_lines(run, iterations):
+            click.echo(line)
+        for line in _permission_lines(permissions[run.id]):
             click.echo(line)
     for line in _later_lines(later):
         click.echo(line)
@@ -218,6 +221,16 @@ def _run_lines(run: "RunRecord", iterations: "list[IterationRecord]", limit: int
     known = [it.num_turns for it in iterations if it.num_turns is not None]
     turns = f", {_plural(sum(known), 'turn')}" if known else ""
     lines.append(f"  total: {_plural(len(iterations), 'iteration')}, {_cost(cost)}{turns}")
+    return lines
+
+
+def _permission_lines(decisions: list[dict[str, Any]]) -> list[str]:
+    """What the permission policy decided, one line each (``permissions`` config; README.md#configuration)."""
+    if not decisions:
+        return []
+    lines = [f"  permissions: {_plural(len(decisions), 'decision')}"]
+    for d in decisions:
+        lines.append(f"    #{d['iteration']} {d['decision']:<5} {d['tool']}: {d['input'][:80]}  ({d['rule']})")
     return lines
 
 
