@@ -238,13 +238,25 @@ def test_keyboard_interrupt_stops_the_cli_and_propagates(fake_cli, tmp_path: Pat
         emit({"type": "system", "subtype": "init", "session_id": "s1"})
         time.sleep(600)
     """)
-    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    # Interrupt once the stand-in has started its grandchild (not after a fixed delay: under load the interpreter
+    # may not have written the pid files yet, and an early ^C then stops a CLI that has nothing to clean up).
+    stop = threading.Event()
+
+    def interrupt_when_started() -> None:
+        while not stop.is_set():
+            if all((tmp_path / f"{name}.pid").is_file() and (tmp_path / f"{name}.pid").read_text().strip()
+                   for name in ("child", "grandchild")):
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            stop.wait(0.02)
+
+    watcher = threading.Thread(target=interrupt_when_started, daemon=True)
+    watcher.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             run(bin, tmp_path, timeout=60)
     finally:
-        timer.cancel()
+        stop.set()
     assert is_gone(pid_of(tmp_path, "child")) and is_gone(pid_of(tmp_path, "grandchild"))
 
 
