@@ -26,6 +26,10 @@ class Selection:
 # on the labelled catalog (benchmarks/bench_routing.py's 500 agents) the first 2,000 characters keep recall@10
 # at 1.000 (best-ranked right 0.938 against 0.944 with whole bodies). See docs/decisions.md.
 SELECTION_BODY_CHARS = 2000
+# How many pending groups (the next ones, in file order) selection ranks agents for. The prompt is built again
+# every iteration, so later groups get their agents when they come up; ranking all 250 groups of a long
+# TASKS.md took about a second for ten names.
+SELECTION_GROUPS = 30
 
 
 def _for_selection(agent: AgentSpec) -> AgentSpec:
@@ -63,8 +67,8 @@ def select_for_prompt(
     # Groups are ranked in order only until their best agents fill the list: the later groups' rankings could
     # change nothing then (250 pending groups took most of a second to rank, for ten names).
     rankings = []
-    for group, titles in task_groups.items():
-        if len(chosen) >= limit:
+    for position, (group, titles) in enumerate(task_groups.items()):
+        if len(chosen) >= limit or position >= SELECTION_GROUPS:
             break
         ranking = router.rank(_group_query(group, titles), limit=limit)
         rankings.append(ranking)

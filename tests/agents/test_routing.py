@@ -187,6 +187,21 @@ def test_prompt_selection_reads_only_the_opening_of_each_body() -> None:
     assert selection.agents[0] is early
 
 
+def test_prompt_selection_ranks_only_the_next_pending_groups() -> None:
+    # Written by hand: 30 groups of writing work come first, a kubernetes group comes 31st. Only the next 30
+    # pending groups choose agents, so the kubernetes agent is not listed; with the kubernetes group among them
+    # it is.
+    deployer = agent("cluster-deployer", "Deploys kubernetes manifests to clusters.")
+    writers = [agent(f"writer-{i}", f"Writes release note prose number {i}.") for i in range(24)]
+    writing = {f"Notes {i}": ["Write the release note prose"] for i in range(30)}
+    later = select_for_prompt([deployer, *writers], {**writing, "Deploy": ["Deploy the kubernetes manifests"]},
+                              threshold=20, limit=10)
+    sooner = select_for_prompt([deployer, *writers], {"Deploy": ["Deploy the kubernetes manifests"], **writing},
+                               threshold=20, limit=10)
+    assert "cluster-deployer" not in [spec.name for spec in later.agents]
+    assert [spec.name for spec in sooner.agents][0] == "cluster-deployer"
+
+
 # -- the LLM path ----------------------------------------------------------------------------------------
 
 def ranking_scenario(request: Request):
