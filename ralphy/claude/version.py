@@ -19,6 +19,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -235,10 +236,17 @@ def remember(binary: str, version: Version, environ: Mapping[str, str] = os.envi
 
 
 def ask_version(binary: str, env: Mapping[str, str] | None = None, timeout: float = VERSION_TIMEOUT_S) -> Version | None:
-    """Run ``binary --version`` (no cache); None when it fails, hangs or prints no version."""
+    """Run ``binary --version`` (no cache); None when it fails, hangs or prints no version.
+
+    The CLI runs with a throwaway ``CLAUDE_CONFIG_DIR``: reading a version must not write the user's
+    ``~/.claude.json``, and a 2.0.x CLI whose global config is corrupt (two CLIs writing it at once) starts its
+    interactive repair screen instead of printing the version."""
+    environment = dict(os.environ if env is None else env)
     try:
-        done = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=timeout,
-                              env=None if env is None else dict(env), stdin=subprocess.DEVNULL, check=False)
+        with tempfile.TemporaryDirectory(prefix="ralphy-version-") as config_dir:
+            environment["CLAUDE_CONFIG_DIR"] = config_dir
+            done = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=timeout,
+                                  env=environment, stdin=subprocess.DEVNULL, check=False)
     except (OSError, subprocess.SubprocessError, ValueError):
         return None
     return Version.parse(done.stdout) if done.returncode == 0 else None

@@ -169,3 +169,17 @@ def test_an_npm_installed_cli_is_read_from_its_package_without_running_it(tmp_pa
 
 def test_the_package_of_the_real_cli_agrees_with_its_version_flag(claude_bin):
     assert v.npm_package_version(claude_bin) == v.ask_version(claude_bin)
+
+
+def test_the_version_is_read_without_the_users_claude_config(claude_bin, tmp_path):
+    """A corrupt ~/.claude.json (two CLIs writing it at once; it happened in CI) makes 2.0.0's ``--version``
+    start its interactive repair screen and print no version; ralphy reads the version with a throwaway config
+    directory, and leaves the user's file as it was."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".claude.json").write_text("{bad")
+    env = {**os.environ, "HOME": str(home)}
+    env.pop("CLAUDE_CONFIG_DIR", None)
+    assert v.ask_version(claude_bin, env) == v.npm_package_version(claude_bin)
+    assert (home / ".claude.json").read_text() == "{bad"
+    assert [path.name for path in home.glob(".claude*")] == [".claude.json"]  # no backup, no "repair"
