@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ralphy.agents.discovery import Discovery, discover_agents
 from ralphy.agents.formatting import format_agents, skipped_notice
@@ -31,6 +32,9 @@ from ralphy.config import Config, load_config
 from ralphy.errors import TasksFileError
 from ralphy.prompts import TDD_INSTRUCTIONS, render, render_dev_prompt
 from ralphy.tasks import TaskList, load_tasks, prompt_hints
+
+if TYPE_CHECKING:
+    from ralphy.agents.term_cache import TermCache
 
 logger = logging.getLogger(__name__)
 LOGGED_NAMES = 20  # agent names in the discovery log line; the rest are counted
@@ -42,10 +46,13 @@ class DevAgent:
     ``claude_version`` is the version of the Claude CLI that will run the prompt (a ``Version`` or "2.1.62"):
     the prompt then names that CLI's delegation tool (``Task`` before 2.1.63) and lists the agents it loads.
     None (no CLI known): the newest behaviour, the ``Agent`` tool.
+
+    ``term_cache``: with many agents, keep their routing terms in the user's cache between runs
+    (``ralphy.agents.term_cache``; the prompt is the same either way, only faster the next time).
     """
 
     def __init__(self, project_path: str | os.PathLike[str], config: Config | None = None, *,
-                 claude_version: "Version | str | None" = None):
+                 claude_version: "Version | str | None" = None, term_cache: bool = True):
         self.project_path = Path(project_path)
         self.config = config if config is not None else load_config(self.project_path)
         self.claude_version = claude_version if not isinstance(claude_version, str) else Version.parse(claude_version)
@@ -53,6 +60,7 @@ class DevAgent:
         self.agents_total = 0
         self._skipped_said = False
         self.cli_differences: list[str] = []  # ralphy's discovery vs the running CLI's agents (last build)
+        self.use_term_cache = term_cache
 
     @property
     def tasks_path(self) -> Path:
@@ -103,9 +111,22 @@ class DevAgent:
         if task_list is not None:
             groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
         selection = select_for_prompt(
-            agents, groups, threshold=self.config.prompt_agent_threshold, limit=self.config.prompt_agent_limit
+            agents, groups, threshold=self.config.prompt_agent_threshold, limit=self.config.prompt_agent_limit,
+            cache=self._term_cache(),
         )
         return list(selection.agents)
+
+    def _term_cache(self) -> "TermCache | None":
+        """The user's cache of this project's agents' routing terms (None: ``use_term_cache`` is off, or the
+        cache folder has no path, e.g. no HOME)."""
+        if not self.use_term_cache:
+            return None
+        from ralphy.agents.term_cache import TermCache
+
+        try:
+            return TermCache.for_project(self.project_path)
+        except (OSError, RuntimeError, ValueError):
+            return None
 
     def _format_agents(self, agents: list[AgentSpec]) -> str:
         return format_agents(agents)

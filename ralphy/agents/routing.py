@@ -24,7 +24,7 @@ import json
 import logging
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,26 +72,35 @@ class _Entry:
     """What the catalog keeps about one agent."""
 
     agent: AgentSpec
-    fields: dict[str, frozenset[str]]  # field -> its terms
-    example_lines: tuple[tuple[str, frozenset[str]], ...]  # user lines and exampleTasks with their terms
+    fields: dict[str, Set[str]]  # field -> its terms (the keys of its term counts)
+    example_lines: tuple[str, ...]  # user lines and exampleTasks (their terms: Router._example_terms)
     not_for: tuple[tuple[str, frozenset[str]], ...]  # notForTasks entries with their terms
-    fingerprint: frozenset[str]  # description terms, to tell near-duplicate agents apart
+    fingerprint: Set[str]  # description terms, to tell near-duplicate agents apart
 
 
-_FIELDS_CACHE: dict[tuple[str, ...], tuple[dict[str, list[str]], list[str]]] = {}
+# The routing fields of one agent: each field's term counts (in FIELD_WEIGHTS order), and its example lines.
+Tokens = tuple[dict[str, dict[str, int]], list[str]]
+_FIELDS_CACHE: dict[tuple[str, ...], Tokens] = {}
 _FIELDS_CACHE_SIZE = 4096
 
 
-def _fields_of(agent: AgentSpec) -> tuple[dict[str, list[str]], list[str]]:
+def fields_key(agent: AgentSpec) -> tuple[str, ...]:
+    """What an agent's routing fields are computed from (``_tokenise`` reads nothing else)."""
+    return (agent.name, agent.description or "", agent.body or "", repr(agent.metadata.get("keywords")),
+            repr(agent.metadata.get("exampleTasks")))
+
+
+def _fields_of(agent: AgentSpec) -> Tokens:
     """The tokenised fields of ``agent`` and its example lines (text), remembered by the text they come from,
-    so routers built again over the same agent files (a long-lived MCP server, a benchmark) skip the work."""
-    key = (agent.name, agent.description or "", agent.body or "", repr(agent.metadata.get("keywords")),
-           repr(agent.metadata.get("exampleTasks")))
+    so routers built again over the same agent files (a long-lived MCP server, a benchmark, ``ralphy dev``'s
+    next prompt) skip the work. ``ralphy.agents.term_cache`` fills this from the user's cache."""
+    key = fields_key(agent)
     cached = _FIELDS_CACHE.get(key)
     if cached is None:
         if len(_FIELDS_CACHE) >= _FIELDS_CACHE_SIZE:
             _FIELDS_CACHE.clear()
-        cached = _FIELDS_CACHE[key] = _tokenise(agent)
+        fields, example_lines = _tokenise(agent)
+        cached = _FIELDS_CACHE[key] = ({name: dict(Counter(values)) for name, values in fields.items()}, example_lines)
     return cached
 
 
@@ -194,46 +203,52 @@ class Router:
     # -- building the catalog -------------------------------------------------------------------------
 
     def _build(self) -> None:
-        tokenised = []
+        # Per agent, per field: term -> count, and the field's length. Which agents hold a term, and a term's
+        # postings (its BM25F weight in each of them), are worked out the first time a task asks for that term,
+        # so a catalog of 2,000 agents is not indexed for the hundreds of thousands of terms no task uses.
+        self._counts: list[list[tuple[str, dict[str, int], int]]] = []
+        totals = dict.fromkeys(FIELD_WEIGHTS, 0)
         for agent in self.agents:
             fields, example_lines = _fields_of(agent)
-            tokenised.append(fields)
+            per_field = [(name, counts, sum(counts.values())) for name, counts in fields.items()]
+            self._counts.append(per_field)
+            for name, _, length in per_field:
+                totals[name] += length
             self._entries.append(
                 _Entry(
                     agent=agent,
-                    fields={name: frozenset(values) for name, values in fields.items()},
-                    example_lines=tuple((line, frozenset(terms(line))) for line in example_lines),
+                    fields={name: counts.keys() for name, counts in fields.items()},
+                    example_lines=tuple(example_lines),
                     not_for=tuple((text, frozenset(terms(text))) for text in _as_texts(agent.metadata.get("notForTasks"))),
-                    fingerprint=frozenset(fields["description"]),
+                    fingerprint=fields["description"].keys(),
                 )
             )
-        count = max(len(tokenised), 1)
-        self._average = {name: max(sum(len(f[name]) for f in tokenised) / count, 1.0) for name in FIELD_WEIGHTS}
-        # Per agent, per field: term -> count (Counter counts in C). Which agents hold a term is indexed now; a
-        # term's postings (its BM25F weight in each of them) are computed the first time a task asks for it, so
-        # a catalog of 2,000 agents with long bodies is not scored for tens of thousands of terms no task uses.
-        self._counts: list[list[tuple[str, Counter[str], int]]] = []
+        count = max(len(self._counts), 1)
+        self._average = {name: max(totals[name] / count, 1.0) for name in FIELD_WEIGHTS}
         self._agents_of: dict[str, list[int]] = {}
-        for index, fields in enumerate(tokenised):
-            per_field = [(name, Counter(values), len(values)) for name, values in fields.items()]
-            self._counts.append(per_field)
-            seen: set[str] = set()
-            for _, counter, _ in per_field:
-                seen.update(counter)
-            for term in seen:
-                holders = self._agents_of.get(term)
-                if holders is None:
-                    self._agents_of[term] = [index]
-                else:
-                    holders.append(index)
-        self._total = len(tokenised) + self.background.agents
+        self._terms_of: list[Set[str]] | None = None  # per agent, every term of its fields (built on first query)
+        self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}
+        self._total = len(self._counts) + self.background.agents
         self._unknown_idf = math.log(1 + (self._total + 0.5) / 0.5)
+
+    def _all_terms(self) -> list[Set[str]]:
+        """Per agent, every term of its fields."""
+        if self._terms_of is None:
+            self._terms_of = [set().union(*(counts for _, counts, _ in per_field)) for per_field in self._counts]
+        return self._terms_of
+
+    def _holders(self, term: str) -> list[int]:
+        """The indexes of the agents whose fields contain ``term``, ascending."""
+        holders = self._agents_of.get(term)
+        if holders is None:
+            holders = self._agents_of[term] = [index for index, held in enumerate(self._all_terms()) if term in held]
+        return holders
 
     def _term_idf(self, term: str) -> float | None:
         """The term's rarity (BM25 idf over these agents and the background); None if no agent has it."""
         idf = self._idf.get(term)
         if idf is None:
-            holders = self._agents_of.get(term)
+            holders = self._holders(term)
             if not holders:
                 return None
             frequency = len(holders) + self.background.frequencies.get(term, 0)
@@ -251,7 +266,7 @@ class Router:
             posting = self._postings[term] = [
                 (index, idf * sum(self._field_score(name, counter[term], length / average[name])
                                   for name, counter, length in self._counts[index] if term in counter))
-                for index in self._agents_of[term]
+                for index in self._holders(term)
             ]
         return posting
 
@@ -310,8 +325,7 @@ class Router:
 
     def _coverage(self, task_terms: Sequence[str], index: int) -> float:
         """The share of the task's informative weight (idf) that agent ``index`` matches."""
-        entry = self._entries[index]
-        matched = set().union(*entry.fields.values())
+        matched = self._all_terms()[index]
         idfs = [(term, self._term_idf(term)) for term in task_terms]
         total = sum(self._unknown_idf if idf is None else idf for _, idf in idfs)
         hit = sum(idf for term, idf in idfs if idf is not None and term in matched)
@@ -344,10 +358,10 @@ class Router:
         whose names share a word of the task ("fastapi-expert" and "fastapi-developer" for a FastAPI task).
         """
         entry = self._entries[ranked[position][0]]
-        named = entry.fields["name"] & set(task_terms)
+        named = set(task_terms).intersection(entry.fields["name"])
         for index, score in ranked:
             other = self._entries[index]
-            if index == ranked[position][0] or named & other.fields["name"]:
+            if index == ranked[position][0] or not named.isdisjoint(other.fields["name"]):
                 continue
             if not _copies(entry, other):
                 return score
@@ -355,7 +369,10 @@ class Router:
 
     def document_frequencies(self, minimum: int = 2) -> dict[str, int]:
         """How many of this router's agents contain each term (terms in fewer than ``minimum`` left out)."""
-        return {term: len(holders) for term, holders in self._agents_of.items() if len(holders) >= minimum}
+        frequencies: Counter[str] = Counter()
+        for held in self._all_terms():
+            frequencies.update(held)
+        return {term: count for term, count in frequencies.items() if count >= minimum}
 
     def copies(self, first: str, second: str) -> bool:
         """Whether agents ``first`` and ``second`` are copies of one agent (near-identical descriptions)."""
@@ -402,7 +419,7 @@ class Router:
         if len(by_field) > 1:
             by_field.pop("body", None)  # words of the instructions only matter when nothing else matched
         parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" for name in FIELD_WEIGHTS if name in by_field]
-        example = self._best_example(entry, task_terms)
+        example = self._best_example(self._examples_of(index), task_terms)
         if example:
             parts.append(f"example task '{example}'")
         excluded = self._excluded(entry, task_terms)
@@ -410,11 +427,19 @@ class Router:
             parts.append(f"but it is not for '{excluded}'")
         return "; ".join(parts) if parts else "no matching words"
 
+    def _examples_of(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
+        """Agent ``index``'s example lines with their terms (worked out for the agents a reason is given for)."""
+        examples = self._example_terms.get(index)
+        if examples is None:
+            lines = self._entries[index].example_lines
+            examples = self._example_terms[index] = tuple((line, frozenset(terms(line))) for line in lines)
+        return examples
+
     @staticmethod
-    def _best_example(entry: _Entry, task_terms: Sequence[str]) -> str | None:
+    def _best_example(examples: tuple[tuple[str, frozenset[str]], ...], task_terms: Sequence[str]) -> str | None:
         present = set(task_terms)
         best, best_hits = None, 0
-        for line, line_terms in entry.example_lines:
+        for line, line_terms in examples:
             hits = len(line_terms & present)
             if hits > best_hits:
                 best, best_hits = line, hits

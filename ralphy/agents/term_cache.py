@@ -1,0 +1,175 @@
+"""The routing terms of a project's agents, kept in the user's cache between runs.
+
+Prompt selection (``ralphy.agents.selection``) ranks a project's agents when it has many; most of that time is
+tokenising their descriptions and body openings (2,000 agents: about 4 MB of text). The terms of an agent only
+change when its text does, so ``ralphy prompt`` and ``ralphy dev`` keep them in
+``$XDG_CACHE_HOME/ralphy/terms/<sha-256 of the project's path>.json`` (``~/.cache`` without XDG_CACHE_HOME):
+one file per project, holding the entries of the agents its last prompt ranked.
+
+Each entry is keyed by a hash of what ``ralphy.agents.routing`` computes the terms from (``fields_key``: the
+name, description, body opening, keywords and exampleTasks), and the whole file by a hash of the tokenising
+code (``routing.py`` and ``terms.py``), so a changed agent or a changed ralphy misses and is tokenised again:
+the prompt is the same with or without the cache (tests/agents/test_term_cache.py compares them).
+
+The file is untrusted data like anything read from disk: JSON, never pickle (nothing in it can run); at most
+``MAX_CACHE_BYTES``; NaN and Infinity refused; every entry's shape checked (six mappings of term -> positive
+whole number, a list of strings) before it is used. A cache that is missing, corrupt, a link, a folder, a FIFO,
+too big or from another ralphy is ignored and rewritten; one that cannot be written only makes the next run
+slower. Well-formed but wrong counts could change which agents the prompt lists; whoever can write the user's
+cache folder can do worse than that.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ralphy.agents import routing, terms
+from ralphy.agents.spec import AgentSpec
+
+logger = logging.getLogger(__name__)
+
+FORMAT = 1
+MAX_CACHE_BYTES = 64 * 1024 * 1024  # 2,000 agents take about 4 MB
+FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the six term mappings in an entry (routing._tokenise's)
+_code_hash: str | None = None
+
+
+def cache_file(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> Path:
+    """Where the terms of ``project_dir``'s agents are kept."""
+    from ralphy.claude.version import cache_dir
+
+    real = os.path.realpath(os.fspath(project_dir))
+    digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()
+    return cache_dir(os.environ if environ is None else environ) / "terms" / f"{digest}.json"
+
+
+def code_hash() -> str:
+    """A hash of the code that turns an agent into terms: another ralphy never reads this one's entries."""
+    global _code_hash
+    if _code_hash is None:
+        digest = hashlib.sha256(f"format {FORMAT}\n".encode())
+        for module in (routing, terms):
+            digest.update(Path(module.__file__ or "").read_bytes())
+        _code_hash = digest.hexdigest()
+    return _code_hash
+
+
+def entry_key(agent: AgentSpec) -> str:
+    """The hash of what the agent's terms are computed from."""
+    digest = hashlib.blake2b(digest_size=20)
+    for part in routing.fields_key(agent):
+        data = part.encode("utf-8", "surrogatepass")
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a count")
+
+
+def _entry(value: Any) -> routing.Tokens | None:
+    """The terms in a cache entry, or None when it is not exactly the shape this module writes."""
+    if type(value) is not list or len(value) != 2:
+        return None
+    fields, lines = value
+    if type(fields) is not list or len(fields) != len(FIELDS) or type(lines) is not list:
+        return None
+    for counts in fields:
+        if type(counts) is not dict:
+            return None
+        if counts and (set(map(type, counts.values())) != {int} or min(counts.values()) < 1):
+            return None
+    if set(map(type, lines)) - {str}:
+        return None
+    return dict(zip(FIELDS, fields)), lines
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The entries of the cache file at ``path`` ({} when there is none or it cannot be used)."""
+    from ralphy import safefs
+    from ralphy.errors import RalphyError
+
+    try:
+        data = json.loads(safefs.read_bytes(path, limit=MAX_CACHE_BYTES, follow=False, what="cache file"),
+                          parse_constant=_refuse_constant)
+    except FileNotFoundError:
+        return {}
+    except (OSError, RalphyError, ValueError, RecursionError, MemoryError) as exc:
+        logger.debug("ignoring the terms cache %s: %s", path, exc)
+        return {}
+    if (type(data) is not dict or data.get("format") != FORMAT or data.get("code") != code_hash()
+            or type(data.get("entries")) is not dict):
+        logger.debug("ignoring the terms cache %s: another format or another ralphy", path)
+        return {}
+    return data["entries"]
+
+
+class TermCache:
+    """The cached terms of one project's agents: ``load`` before building a ``Router``, ``save`` after."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._keys: list[str] = []
+        self._stored: set[str] = set()
+        self.hits = 0
+
+    @classmethod
+    def for_project(cls, project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> "TermCache":
+        return cls(cache_file(project_dir, environ))
+
+    def load(self, agents: Sequence[AgentSpec]) -> None:
+        """Put the cached terms of ``agents`` where ``routing.Router`` looks first (those still valid)."""
+        if all(routing.fields_key(agent) in routing._FIELDS_CACHE for agent in agents):
+            self._keys = []  # all tokenised in this process already (ralphy dev's next iteration): nothing to save
+            return
+        self._keys = [entry_key(agent) for agent in agents]
+        try:
+            entries = _read(self.path)
+        except OSError:  # the cache folder's own path is unusable (HOME unset, a file where a folder should be)
+            entries = {}
+        self._stored = set(entries)
+        if not entries:
+            return
+        for agent, key in zip(agents, self._keys):
+            field_key = routing.fields_key(agent)
+            if field_key in routing._FIELDS_CACHE:
+                continue
+            tokens = _entry(entries.get(key))
+            if tokens is None:
+                self._stored.discard(key)
+                continue
+            if len(routing._FIELDS_CACHE) >= routing._FIELDS_CACHE_SIZE:
+                break
+            routing._FIELDS_CACHE[field_key] = tokens
+            self.hits += 1
+
+    def save(self, agents: Sequence[AgentSpec]) -> None:
+        """Write the terms of ``agents`` (the same ones ``load`` saw) unless the file holds exactly those."""
+        if set(self._keys) == self._stored:
+            return
+        entries = {}
+        for agent, key in zip(agents, self._keys):
+            fields, lines = routing._fields_of(agent)
+            if tuple(fields) != FIELDS:
+                return
+            entries[key] = [[fields[name] for name in FIELDS], lines]
+        data = json.dumps({"format": FORMAT, "code": code_hash(), "entries": entries}, separators=(",", ":"))
+        if len(data) > MAX_CACHE_BYTES:
+            return
+        from ralphy import safefs
+        from ralphy.errors import RalphyError
+
+        try:
+            self.path.parent.mkdir(mode=safefs.DIR_MODE, parents=True, exist_ok=True)
+            safefs.write_atomic(self.path, data)
+        except (OSError, RalphyError) as exc:
+            logger.debug("could not write the terms cache %s: %s", self.path, exc)
+            return
+        self._stored = set(self._keys)
