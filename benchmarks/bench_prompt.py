@@ -5,8 +5,11 @@
 
 The agents are cycled from tests/data/agent-corpus (real files, renamed to be unique), the tasks are 5,000
 checkbox items in 250 groups. Measured: the whole program (`python -m ralphy prompt DIR > /dev/null`, a fresh
-process each time, as the user runs it), and as the baseline in the same run `python -c "import click"` (the
-interpreter's own start-up). Reported: best and median of each, and the median difference (what ralphy adds).
+process each time, as the user runs it) with the agents' routing terms cache (``ralphy.agents.term_cache``, in a
+throwaway XDG_CACHE_HOME) **cold** (emptied before each run) and **warm** (left by the previous run); as
+baselines in the same run, alternately, `python -c "import click"` (the interpreter's own start-up) and a
+fresh process that only reads the same files (every agent file and TASKS.md, raw bytes). Reported: best and
+median of each, the median differences, and the ratios of the medians.
 `--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
 alternating with this one; both then run with `python -S` and PYTHONPATH naming the checkout and this
 interpreter's site-packages, so the editable install does not pick the code. `--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
@@ -56,6 +59,21 @@ def timed(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> floa
     return elapsed
 
 
+RAW_READ = """import os, sys
+total = 0
+for top in sys.argv[1:]:
+    paths = [os.path.join(root, name) for root, _, files in os.walk(top) for name in files] or [top]
+    for path in paths:
+        with open(path, "rb") as handle:
+            total += len(handle.read())
+print(total)
+"""
+
+
+def line(label: str, runs: list[float]) -> str:
+    return f"{label:<34} best {min(runs):.3f}s  median {statistics.median(runs):.3f}s"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", type=int, default=2000)
@@ -64,45 +82,58 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--compare", type=Path, default=None, help="another checkout to time alternately")
     args = parser.parse_args()
+    import os
+    import shutil
+    import sysconfig
+
     with tempfile.TemporaryDirectory() as tmp:
         project = make_project(Path(tmp) / "project", args.agents, args.tasks)
-        prompt = [sys.executable, "-m", "ralphy", "prompt", str(project)]
-        baseline = [sys.executable, "-c", "import click"]
+        cache = Path(tmp) / "xdg-cache"
+        env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+        python = [sys.executable]
         if args.compare is not None:
-            compare_runs = []
-            import os
-            import sysconfig
-
             site = sysconfig.get_paths()["purelib"]
-            isolated = [sys.executable, "-S", "-m", "ralphy", "prompt", str(project)]
-            baseline = [sys.executable, "-S", "-c", f"import sys; sys.path.append({site!r}); import click"]
-            this_env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{site}"}
-            other_env = {**os.environ, "PYTHONPATH": f"{args.compare.resolve()}{os.pathsep}{site}"}
-            timed(isolated, project, this_env)
-            timed(isolated, project, other_env)
+            python = [sys.executable, "-S"]
+            env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{site}"
+            other_env = {**env, "PYTHONPATH": f"{args.compare.resolve()}{os.pathsep}{site}"}
+            click = [*python, "-c", f"import sys; sys.path.append({site!r}); import click"]
         else:
-            timed(prompt, project)  # warm the file cache once
-        runs, bases = [], []
+            click = [*python, "-c", "import click"]
+        prompt = [*python, "-m", "ralphy", "prompt", str(project)]
+        raw = [*python, "-c", RAW_READ, str(project / ".claude" / "agents"), str(project / "TASKS.md")]
+
+        def cold() -> float:
+            shutil.rmtree(cache, ignore_errors=True)
+            return timed(prompt, project, env)
+
+        timed(prompt, project, env)  # warm the file cache once
+        results: dict[str, list[float]] = {"cold": [], "warm": [], "click": [], "raw": [], "other": []}
         for _ in range(args.repeat):
-            bases.append(timed(baseline, project))
+            results["click"].append(timed(click, project, env))
+            results["raw"].append(timed(raw, project, env))
+            results["cold"].append(cold())
+            results["warm"].append(timed(prompt, project, env))
             if args.compare is not None:
-                runs.append(timed(isolated, project, this_env))
-                compare_runs.append(timed(isolated, project, other_env))
-            else:
-                runs.append(timed(prompt, project))
-        print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes)")
+                results["other"].append(timed(prompt, project, other_env))
+        median = {name: statistics.median(runs) for name, runs in results.items() if runs}
+        print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes), "
+              f"{args.repeat} runs each, alternating; python {sys.version.split()[0]}, load {os.getloadavg()[0]:.1f}")
         if args.compare is not None:
-            print(f"ralphy prompt ({args.compare}): best {min(compare_runs):.3f}s  "
-                  f"median {statistics.median(compare_runs):.3f}s")
-        print(f"ralphy prompt:         best {min(runs):.3f}s  median {statistics.median(runs):.3f}s")
-        print(f"python -c import click: best {min(bases):.3f}s  median {statistics.median(bases):.3f}s")
-        print(f"ralphy's own time (median difference): {statistics.median(runs) - statistics.median(bases):.3f}s")
+            print(line(f"ralphy prompt ({args.compare}):", results["other"]))
+        print(line("ralphy prompt, cold cache:", results["cold"]))
+        print(line("ralphy prompt, warm cache:", results["warm"]))
+        print(line("python -c 'import click':", results["click"]))
+        print(line("python reading the same files:", results["raw"]))
+        for name in ("cold", "warm"):
+            print(f"{name}: {median[name] - median['click']:.3f}s over import click, "
+                  f"{median[name] / median['click']:.1f}x import click, {median[name] / median['raw']:.1f}x the raw read")
         if args.profile:
             import cProfile
             import pstats
 
             from ralphy.agents import DevAgent
 
+            os.environ["XDG_CACHE_HOME"] = str(cache)
             profile = cProfile.Profile()
             profile.enable()
             DevAgent(project).build_prompt()

@@ -23,9 +23,11 @@ import importlib
 import json
 import logging
 import math
+import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
+from itertools import compress, repeat
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +68,8 @@ CALIBRATION: tuple[float, float, float, float] = (1.271, 0.571, 0.678, 0.735)
 CALIBRATION_BIAS = -2.450
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
+DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
+DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
 
 @dataclass(frozen=True)
 class _Entry:
@@ -226,8 +230,12 @@ class Router:
         count = max(len(self._counts), 1)
         self._average = {name: max(totals[name] / count, 1.0) for name in FIELD_WEIGHTS}
         self._agents_of: dict[str, list[int]] = {}
-        self._terms_of: list[Set[str]] | None = None  # per agent, every term of its fields (built on first query)
+        self._terms_of: list[Set[str]] | None = None  # per agent, every term of its fields (document_frequencies)
+        self._agent_terms: dict[int, Set[str]] = {}  # the same for the agents a confidence was computed for
+        self._columns: list[list[dict[str, int]]] | None = None
         self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}
+        self._dense_postings: dict[tuple[str, float], list[float]] = {}
+        self._not_for = [index for index, entry in enumerate(self._entries) if entry.not_for]
         self._total = len(self._counts) + self.background.agents
         self._unknown_idf = math.log(1 + (self._total + 0.5) / 0.5)
 
@@ -241,8 +249,22 @@ class Router:
         """The indexes of the agents whose fields contain ``term``, ascending."""
         holders = self._agents_of.get(term)
         if holders is None:
-            holders = self._agents_of[term] = [index for index, held in enumerate(self._all_terms()) if term in held]
+            if self._columns is None:  # each field's term counts, agent by agent
+                self._columns = [[per_field[column][1] for per_field in self._counts] for column in range(len(FIELD_WEIGHTS))]
+            # tested field by field in C (map/compress), not agent by agent in Python: 2,000 agents
+            found: set[int] = set()
+            for column in self._columns:
+                found.update(compress(range(len(column)), map(operator.contains, column, repeat(term))))
+            holders = self._agents_of[term] = sorted(found)
         return holders
+
+    def _terms_of_agent(self, index: int) -> Set[str]:
+        if self._terms_of is not None:
+            return self._terms_of[index]
+        held = self._agent_terms.get(index)
+        if held is None:
+            held = self._agent_terms[index] = set().union(*(counts for _, counts, _ in self._counts[index]))
+        return held
 
     def _term_idf(self, term: str) -> float | None:
         """The term's rarity (BM25 idf over these agents and the background); None if no agent has it."""
@@ -279,16 +301,43 @@ class Router:
     # -- querying -------------------------------------------------------------------------------------
 
     def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> dict[int, float]:
-        scores: dict[int, float] = {}
+        """Agent index -> its score for the task, for every agent holding one of ``task_terms``."""
+        total: list[float] | None = None
+        agents = len(self._entries)
         for term in task_terms:
             boost = 1.0 + HEAD_BOOST if term in head else 1.0
-            for index, weight in self._posting(term):
-                scores[index] = scores.get(index, 0.0) + weight * boost
-        entries = self._entries
-        for index in list(scores):
-            if entries[index].not_for and self._excluded(entries[index], task_terms):
-                scores[index] *= NOT_FOR_FACTOR
+            posting = self._posting(term)
+            if not posting:
+                continue
+            if total is None:
+                total = [0.0] * agents
+            if len(posting) * DENSE_SHARE >= agents:  # a common term: added to every agent at once, in C
+                total = list(map(operator.add, total, self._dense(term, boost, posting)))
+            else:
+                for index, weight in posting:
+                    total[index] += weight * boost
+        if total is None:
+            return {}
+        # the same additions in the same order as term by term per agent (x + 0.0 is x); weights are > 0
+        scores = dict(zip(compress(range(agents), total), compress(total, total)))
+        if self._not_for:
+            entries = self._entries
+            for index in self._not_for:
+                if index in scores and self._excluded(entries[index], task_terms):
+                    scores[index] *= NOT_FOR_FACTOR
         return scores
+
+    def _dense(self, term: str, boost: float, posting: list[tuple[int, float]]) -> list[float]:
+        """``term``'s weight times ``boost`` for every agent (0.0 where it is absent), kept for the next task."""
+        dense = self._dense_postings.get((term, boost))
+        if dense is None:
+            if len(self._dense_postings) >= DENSE_KEPT:
+                self._dense_postings.clear()
+            dense = [0.0] * len(self._entries)
+            for index, weight in posting:
+                dense[index] = weight * boost
+            self._dense_postings[(term, boost)] = dense
+        return dense
 
     @staticmethod
     def _excluded(entry: _Entry, task_terms: Sequence[str]) -> str | None:
@@ -325,7 +374,7 @@ class Router:
 
     def _coverage(self, task_terms: Sequence[str], index: int) -> float:
         """The share of the task's informative weight (idf) that agent ``index`` matches."""
-        matched = self._all_terms()[index]
+        matched = self._terms_of_agent(index)
         idfs = [(term, self._term_idf(term)) for term in task_terms]
         total = sum(self._unknown_idf if idf is None else idf for _, idf in idfs)
         hit = sum(idf for term, idf in idfs if idf is not None and term in matched)
@@ -334,7 +383,10 @@ class Router:
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
         scores = self._scores(task_terms, head)
         # best first, ties by name: agents are indexed in name order, so (-score, index) sorts the same, in C
-        return [(index, -negative) for negative, index in sorted([(-score, index) for index, score in scores.items()])]
+        if not scores:
+            return []
+        negatives, indexes = zip(*sorted(zip(map(operator.neg, scores.values()), scores)))
+        return list(zip(indexes, map(operator.neg, negatives)))
 
     def rank(self, task: str, limit: int = 10) -> list[Alternative]:
         """The ``limit`` best agents for ``task``, best first, each with a confidence and a reason."""

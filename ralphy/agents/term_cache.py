@@ -26,6 +26,7 @@ import json
 import logging
 import os
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -62,12 +63,12 @@ def code_hash() -> str:
 
 def entry_key(agent: AgentSpec) -> str:
     """The hash of what the agent's terms are computed from."""
-    digest = hashlib.blake2b(digest_size=20)
-    for part in routing.fields_key(agent):
-        data = part.encode("utf-8", "surrogatepass")
-        digest.update(len(data).to_bytes(8, "little"))
-        digest.update(data)
-    return digest.hexdigest()
+    return _digest(routing.fields_key(agent))
+
+
+def _digest(field_key: tuple[str, ...]) -> str:
+    text = "".join(f"{len(part)}:{part}" for part in field_key)  # each part's length first: no two keys alike
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 
 def _refuse_constant(name: str) -> Any:
@@ -81,12 +82,10 @@ def _entry(value: Any) -> routing.Tokens | None:
     fields, lines = value
     if type(fields) is not list or len(fields) != len(FIELDS) or type(lines) is not list:
         return None
-    for counts in fields:
-        if type(counts) is not dict:
-            return None
-        if counts and (set(map(type, counts.values())) != {int} or min(counts.values()) < 1):
-            return None
-    if set(map(type, lines)) - {str}:
+    if set(map(type, fields)) != {dict} or set(map(type, lines)) - {str}:
+        return None
+    counts = list(chain.from_iterable(map(dict.values, fields)))
+    if counts and (set(map(type, counts)) != {int} or min(counts) < 1):
         return None
     return dict(zip(FIELDS, fields)), lines
 
@@ -126,10 +125,12 @@ class TermCache:
 
     def load(self, agents: Sequence[AgentSpec]) -> None:
         """Put the cached terms of ``agents`` where ``routing.Router`` looks first (those still valid)."""
-        if all(routing.fields_key(agent) in routing._FIELDS_CACHE for agent in agents):
+        field_keys = [routing.fields_key(agent) for agent in agents]
+        known = routing._FIELDS_CACHE
+        if all(field_key in known for field_key in field_keys):
             self._keys = []  # all tokenised in this process already (ralphy dev's next iteration): nothing to save
             return
-        self._keys = [entry_key(agent) for agent in agents]
+        self._keys = [_digest(field_key) for field_key in field_keys]
         try:
             entries = _read(self.path)
         except OSError:  # the cache folder's own path is unusable (HOME unset, a file where a folder should be)
@@ -137,17 +138,16 @@ class TermCache:
         self._stored = set(entries)
         if not entries:
             return
-        for agent, key in zip(agents, self._keys):
-            field_key = routing.fields_key(agent)
-            if field_key in routing._FIELDS_CACHE:
+        for field_key, key in zip(field_keys, self._keys):
+            if field_key in known:
                 continue
             tokens = _entry(entries.get(key))
             if tokens is None:
                 self._stored.discard(key)
                 continue
-            if len(routing._FIELDS_CACHE) >= routing._FIELDS_CACHE_SIZE:
+            if len(known) >= routing._FIELDS_CACHE_SIZE:
                 break
-            routing._FIELDS_CACHE[field_key] = tokens
+            known[field_key] = tokens
             self.hits += 1
 
     def save(self, agents: Sequence[AgentSpec]) -> None:

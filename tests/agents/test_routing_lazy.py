@@ -1,0 +1,70 @@
+"""The Router's shortcuts give exactly what the plain computation gives: common terms scored for all agents at
+once (dense lists, added in C) against term by term per agent; holders found when first asked against an index
+of every term; on the 500 real corpus agents and the 162 labelled catalog tasks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ralphy.agents import routing
+from ralphy.agents.discovery import discover_agents
+from ralphy.agents.routing import Router
+from tests.conftest import CORPUS, DATA
+
+TASKS = [json.loads(line)["task"] for line in (DATA / "routing" / "labelled_tasks.jsonl").read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def corpus_agents(tmp_path_factory: pytest.TempPathFactory) -> list:
+    root = tmp_path_factory.mktemp("corpus")
+    (root / ".claude").mkdir()
+    (root / ".claude" / "agents").symlink_to(CORPUS)
+    agents = discover_agents(root).agents
+    assert len(agents) == 500
+    return agents
+
+
+def rankings(agents: list) -> list[list[tuple[str, float, str]]]:
+    router = Router(agents)
+    return [[(a.agent, a.confidence, a.reason) for a in router.rank(task, limit=10)] for task in TASKS]
+
+
+def test_dense_and_per_agent_scoring_rank_alike(corpus_agents: list, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(routing, "DENSE_SHARE", 0)  # every term added agent by agent
+    per_agent = rankings(corpus_agents)
+    monkeypatch.setattr(routing, "DENSE_SHARE", 10**9)  # every term added as one list for all agents
+    dense = rankings(corpus_agents)
+    assert dense == per_agent
+    assert sum(1 for ranking in dense if ranking) > 150  # the tasks do match agents: the comparison compares
+    # the scores themselves, not only the order: exact floats
+    router = Router(corpus_agents)
+    monkeypatch.setattr(routing, "DENSE_SHARE", 0)
+    sparse_scores = [router._scores(routing.terms(task)) for task in TASKS[:40]]
+    router = Router(corpus_agents)
+    monkeypatch.setattr(routing, "DENSE_SHARE", 10**9)
+    assert [router._scores(routing.terms(task)) for task in TASKS[:40]] == sparse_scores
+
+
+def test_holders_found_on_demand_are_those_of_a_full_index(corpus_agents: list) -> None:
+    router = Router(corpus_agents)
+    full: dict[str, list[int]] = {}
+    for index, held in enumerate(router._all_terms()):
+        for term in held:
+            full.setdefault(term, []).append(index)
+    asked = {term for task in TASKS for term in routing.terms(task)} | {"unheard-of-term"}
+    fresh = Router(corpus_agents)
+    for term in sorted(asked):
+        assert fresh._holders(term) == full.get(term, []), term
+    assert fresh.document_frequencies(minimum=1) == {term: len(holders) for term, holders in full.items()}
+
+
+def test_the_dense_lists_a_router_keeps_are_bounded(corpus_agents: list, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(routing, "DENSE_SHARE", 10**9)
+    monkeypatch.setattr(routing, "DENSE_KEPT", 8)
+    router = Router(corpus_agents)
+    for task in TASKS:
+        router.rank(task)
+    assert 0 < len(router._dense_postings) <= 8
