@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ralphy.agents.spec import AgentSpec
-from ralphy.agents.terms import _as_texts, head_terms, split_examples, terms, words
+from ralphy.agents.terms import _as_texts, head_terms, split_examples, term_counts, terms, words
 
 logger = logging.getLogger(__name__)
 
@@ -103,21 +103,21 @@ def _fields_of(agent: AgentSpec) -> Tokens:
     if cached is None:
         if len(_FIELDS_CACHE) >= _FIELDS_CACHE_SIZE:
             _FIELDS_CACHE.clear()
-        fields, example_lines = _tokenise(agent)
-        cached = _FIELDS_CACHE[key] = ({name: dict(Counter(values)) for name, values in fields.items()}, example_lines)
+        cached = _FIELDS_CACHE[key] = _tokenise(agent)
     return cached
 
 
-def _tokenise(agent: AgentSpec) -> tuple[dict[str, list[str]], list[str]]:
+def _tokenise(agent: AgentSpec) -> Tokens:
+    """Each field's term counts (``term_counts``: the same as counting ``terms`` of the field's texts)."""
     main, users, rest = split_examples(agent.description or "")
     example_lines = users + _as_texts(agent.metadata.get("exampleTasks"))
     fields = {
-        "name": terms(agent.name.replace("-", " ").replace("_", " ").replace(":", " ")),
-        "keywords": [t for keyword in _as_texts(agent.metadata.get("keywords")) for t in terms(keyword)],
-        "examples": [t for line in example_lines for t in terms(line)],
-        "description": terms(main),
-        "context": terms(rest),
-        "body": terms(agent.body or ""),
+        "name": term_counts(agent.name.replace("-", " ").replace("_", " ").replace(":", " ")),
+        "keywords": term_counts(*_as_texts(agent.metadata.get("keywords"))),
+        "examples": term_counts(*example_lines),
+        "description": term_counts(main),
+        "context": term_counts(rest),
+        "body": term_counts(agent.body or ""),
     }
     return fields, example_lines
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
+from itertools import chain
 from typing import Any
 
 STOPWORDS = frozenset(
@@ -122,13 +124,29 @@ def stem(word: str) -> str:
     return word
 
 
-def words(text: str) -> list[tuple[str, str]]:
-    """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
+def _lowered(text: str) -> str:
     lowered = text.lower()
     for marker, pattern, replacement in _SPELLINGS:
         if marker in lowered:
             lowered = pattern.sub(replacement, lowered)
-    return [pair for word in _WORD.findall(lowered) for pair in _word_terms(word)]
+    return lowered
+
+
+def words(text: str) -> list[tuple[str, str]]:
+    """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
+    return [pair for word in _WORD.findall(_lowered(text)) for pair in _word_terms(word)]
+
+
+def term_counts(*texts: str) -> Counter[str]:
+    """How often each term occurs in ``texts``: ``Counter(terms(text))`` over them, counted in C (routing
+    tokenises thousands of agents)."""
+    return Counter(chain.from_iterable(map(_word_term_tuple, chain.from_iterable(
+        _WORD.findall(_lowered(text)) for text in texts))))
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_term_tuple(word: str) -> tuple[str, ...]:
+    return tuple(term for _, term in _word_terms(word))
 
 
 @functools.lru_cache(maxsize=65536)

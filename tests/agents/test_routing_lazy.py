@@ -68,3 +68,26 @@ def test_the_dense_lists_a_router_keeps_are_bounded(corpus_agents: list, monkeyp
     for task in TASKS:
         router.rank(task)
     assert 0 < len(router._dense_postings) <= 8
+
+
+def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -> None:
+    from collections import Counter
+
+    from ralphy.agents.terms import _as_texts, split_examples, terms
+
+    for agent in corpus_agents:
+        main, users, rest = split_examples(agent.description)
+        lines = users + _as_texts(agent.metadata.get("exampleTasks"))
+        expected = {
+            "name": Counter(terms(agent.name.replace("-", " ").replace("_", " ").replace(":", " "))),
+            "keywords": Counter(t for k in _as_texts(agent.metadata.get("keywords")) for t in terms(k)),
+            "examples": Counter(t for line in lines for t in terms(line)),
+            "description": Counter(terms(main)),
+            "context": Counter(terms(rest)),
+            "body": Counter(terms(agent.body)),
+        }
+        fields, example_lines = routing._tokenise(agent)
+        assert fields == expected and list(fields) == list(routing.FIELD_WEIGHTS), agent.name
+        assert example_lines == lines
+    # spellings are joined per text, never across two texts (a keyword ending in "c" and one starting "++")
+    assert routing.term_counts("c", "++ tools") == Counter(terms("c")) + Counter(terms("++ tools"))
