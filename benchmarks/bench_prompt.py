@@ -18,6 +18,7 @@ interpreter's site-packages, so the editable install does not pick the code. `--
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -50,12 +51,19 @@ def make_project(root: Path, agents: int, tasks: int) -> Path:
     return root
 
 
-def timed(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
+CPU: dict[str, list[float]] = {}  # label -> CPU seconds (user + system) of each run of it
+
+
+def timed(argv: list[str], cwd: Path, env: dict[str, str] | None = None, label: str = "") -> float:
+    """The wall-clock time of one run of ``argv`` (its CPU time goes to ``CPU[label]``)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.decode()[-500:]}")
+    CPU.setdefault(label, []).append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return elapsed
 
 
@@ -70,8 +78,9 @@ print(total)
 """
 
 
-def line(label: str, runs: list[float]) -> str:
-    return f"{label:<34} best {min(runs):.3f}s  median {statistics.median(runs):.3f}s"
+def line(label: str, runs: list[float], cpu: list[float]) -> str:
+    return (f"{label:<34} best {min(runs):.3f}s  median {statistics.median(runs):.3f}s   "
+            f"CPU best {min(cpu):.3f}s  median {statistics.median(cpu):.3f}s")
 
 
 def main() -> None:
@@ -104,27 +113,27 @@ def main() -> None:
 
         def cold() -> float:
             shutil.rmtree(cache, ignore_errors=True)
-            return timed(prompt, project, env)
+            return timed(prompt, project, env, "cold")
 
         timed(prompt, project, env)  # warm the file cache once
         results: dict[str, list[float]] = {"cold": [], "warm": [], "click": [], "raw": [], "other": []}
         for _ in range(args.repeat):
-            results["click"].append(timed(click, project, env))
-            results["raw"].append(timed(raw, project, env))
+            results["click"].append(timed(click, project, env, "click"))
+            results["raw"].append(timed(raw, project, env, "raw"))
             results["cold"].append(cold())
-            results["warm"].append(timed(prompt, project, env))
+            results["warm"].append(timed(prompt, project, env, "warm"))
             if args.compare is not None:
-                results["other"].append(timed(prompt, project, other_env))
+                results["other"].append(timed(prompt, project, other_env, "other"))
         median = {name: statistics.median(runs) for name, runs in results.items() if runs}
         print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes), "
               f"{args.repeat} runs each, alternating; python {sys.version.split()[0]}, load {os.getloadavg()[0]:.1f}")
         if args.compare is not None:
-            print(line(f"ralphy prompt ({args.compare}):", results["other"]))
-        print(line("ralphy prompt, cold cache:", results["cold"]))
-        print(line("ralphy prompt, warm cache:", results["warm"]))
-        print(line("python -c 'import click':", results["click"]))
-        print(line("python reading the same files:", results["raw"]))
-        for name in ("cold", "warm"):
+            print(line(f"ralphy prompt ({args.compare}):", results["other"], CPU["other"]))
+        print(line("ralphy prompt, cold cache:", results["cold"], CPU["cold"]))
+        print(line("ralphy prompt, warm cache:", results["warm"], CPU["warm"]))
+        print(line("python -c 'import click':", results["click"], CPU["click"]))
+        print(line("python reading the same files:", results["raw"], CPU["raw"]))
+        for name in ("cold", "warm", "other") if args.compare is not None else ("cold", "warm"):
             print(f"{name}: {median[name] - median['click']:.3f}s over import click, "
                   f"{median[name] / median['click']:.1f}x import click, {median[name] / median['raw']:.1f}x the raw read")
         if args.profile:
