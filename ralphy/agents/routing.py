@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ralphy.agents.spec import AgentSpec
-from ralphy.agents.terms import _as_texts, head_terms, split_examples, term_counts, terms, words
+from ralphy.agents.terms import GENERIC_VERBS, _as_texts, head_terms, split_examples, term_counts, terms, words
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +64,9 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # Confidence calibration: P(the agent is the right one) = sigmoid(CALIBRATION . features + CALIBRATION_BIAS), with
 # features (log(1 + score), lead over the best agent of another kind, lead over the next agent, coverage of the
 # task's informative words). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, float, float, float] = (1.271, 0.571, 0.678, 0.735)
-CALIBRATION_BIAS = -2.450
+CALIBRATION: tuple[float, float, float, float] = (1.207, 0.550, 0.515, 0.696)
+CALIBRATION_BIAS = -2.099
+GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
@@ -284,6 +285,8 @@ class Router:
             idf = self._term_idf(term)
             if idf is None:
                 return []
+            if term in GENERIC_VERBS:
+                idf *= GENERIC_WEIGHT
             average = self._average
             posting = self._postings[term] = [
                 (index, idf * sum(self._field_score(name, counter[term], length / average[name])

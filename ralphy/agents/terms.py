@@ -27,6 +27,11 @@ STOPWORDS = frozenset(
     focused handles handle handling best practices modern task tasks""".split()
 )
 
+# Verbs every kind of task starts with ("Write unit tests...", "Build the image...", "Fix the layout..."): they
+# say how, not what, so they weigh little (``routing.GENERIC_WEIGHT``), like "add" and "make", which are
+# stopwords. Kept at all because "write the docs" or "build pipeline" still say a little. Stemmed terms.
+GENERIC_VERBS = frozenset({"writ", "build", "impl", "creat", "fix", "set", "run"})
+
 # Words that are the same thing in another spelling; each maps to the words it stands for.
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "k8s": ("kubernetes",),

@@ -89,3 +89,17 @@ def test_the_issues_examples_on_a_small_security_project(corpus) -> None:
     assert audit[1] == "security-auditor", audit
     assert router.recommend("Rewrite the monthly revenue SQL report with window functions").recommended == "sql-pro"
     assert router.recommend("Rename the misc folder to utils").recommended is None
+
+
+def test_a_verb_every_task_starts_with_does_not_pick_the_agent_named_after_it(corpus) -> None:
+    """"Write", "build", "fix"... say how, not what: the writers do not win a test-writing task on "write"
+    (before GENERIC_VERBS, selenium-expert came first on it and the ai-writing-auditor on the load test)."""
+    by_name = {agent.name: agent for agent in corpus}
+    testing = Router([by_name[name] for name in ("selenium-expert", "test-automator", "accessibility-tester",
+                                                  "jest-expert", "playwright-expert", "debugger")])
+    assert testing.rank("Write unit tests for the ISBN validator", 1)[0].agent == "test-automator"
+    writers = Router([by_name[name] for name in ("ai-writing-auditor", "technical-writer", "seo-content-writer",
+                                                  "performance-engineer", "docker-expert")])
+    best = writers.recommend("Write a load test for the checkout API and find the throughput bottleneck")
+    assert best.recommended == "performance-engineer", best
+    assert writers.rank("Write the installation guide for the CLI", 1)[0].agent == "technical-writer"
