@@ -80,6 +80,14 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "rn": ("react", "native"),
     "oidc": ("openid", "oidc"),
     "sso": ("sso", "authentication"),
+    # the build files named after their tool
+    "dockerfile": ("dockerfile", "docker"),
+    "dockerfiles": ("dockerfile", "docker"),
+    "containerfile": ("containerfile", "container"),
+    "jenkinsfile": ("jenkinsfile", "jenkins"),
+    "vagrantfile": ("vagrantfile", "vagrant"),
+    "gemfile": ("gemfile", "gem", "ruby"),
+    "podfile": ("podfile", "cocoapods"),
     # what a task asks for, said through one of its instances: an attack names security work
     "auditor": ("audit",),
     "auditors": ("audit",),
@@ -113,7 +121,8 @@ _EXAMPLE_USER = re.compile(
 def stem(word: str) -> str:
     """A light, deterministic stemmer: strip one common suffix (twice at most), undouble, drop a final e.
 
-    "testing", "tests", "tester" -> "test"; "optimize", "optimization" -> "optim"; "latest" stays.
+    "testing", "tests", "tester" -> "test"; "optimize", "optimization" -> "optim"; "accessible",
+    "accessibility" -> "accessibl"; "latest" stays.
     """
     for _ in range(2):
         for suffix in _SUFFIXES:
@@ -122,6 +131,8 @@ def stem(word: str) -> str:
                 break
         else:
             break
+    if word.endswith(("abil", "ibil")):  # "accessibility" -> "accessibl", as "accessible" (scalable, observable...)
+        word = word[:-2] + "l"
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz" and not word[-1].isdigit():
         word = word[:-1]
     if len(word) > 4 and word.endswith("e"):

@@ -43,6 +43,7 @@ def test_stemming_joins_word_forms_and_keeps_other_words_apart() -> None:
     assert stem("testing") == stem("tests") == stem("tester") == stem("test")
     assert stem("optimize") == stem("optimization") == stem("optimizing")
     assert stem("latest") != stem("test")
+    assert stem("accessible") == stem("accessibility") and stem("scalable") == stem("scalability")
     assert terms("Caching the caches") == [stem("cache")] * 2
 
 
@@ -60,6 +61,7 @@ def test_general_abbreviations_match_their_long_form() -> None:
     assert router.recommend("Roll out the k8s cluster upgrade").recommended == "kubernetes-expert"
     assert router.rank("Restore the db backup")[0].agent == "database-admin"
     assert terms("C++ and C# on .NET with Node.js") == ["cpp", "csharp", "dotnet", "node"]
+    assert stem("docker") in terms("Shrink the Dockerfile")  # a build file named after its tool
 
 
 # -- signals -------------------------------------------------------------------------------------------
