@@ -156,13 +156,21 @@ def words(text: str) -> list[tuple[str, str]]:
 def term_counts(*texts: str) -> Counter[str]:
     """How often each term occurs in ``texts``: ``Counter(terms(text))`` over them, counted in C (routing
     tokenises thousands of agents)."""
-    return Counter(chain.from_iterable(map(_word_term_tuple, chain.from_iterable(
+    return Counter(chain.from_iterable(map(_TERMS_OF_WORD.__getitem__, chain.from_iterable(
         _WORD.findall(_lowered(text)) for text in texts))))
 
 
-@functools.lru_cache(maxsize=65536)
-def _word_term_tuple(word: str) -> tuple[str, ...]:
-    return tuple(term for _, term in _word_terms(word))
+class _TermTable(dict):
+    """word -> its terms, filled on first sight (a dict lookup from C costs half an lru_cache call)."""
+
+    def __missing__(self, word: str) -> tuple[str, ...]:
+        if len(self) >= 262144:
+            self.clear()
+        terms_of_word = self[word] = tuple(term for _, term in _word_terms(word))
+        return terms_of_word
+
+
+_TERMS_OF_WORD = _TermTable()
 
 
 @functools.lru_cache(maxsize=65536)
