@@ -57,6 +57,7 @@ class Config:
     backoff_max_seconds: float = 300.0
     usage_limit_margin_seconds: float = 60.0
     usage_limit_max_wait_seconds: float = 6 * 3600.0
+    stop_at_usage: float | None = None  # percent of a usage window (five_hour, seven_day): stop (exit 5) at it
     transcript_max_bytes: int = 20 * 1024 * 1024  # per iteration
     transcript_keep_runs: int = 20  # the transcripts of older runs are deleted when a run starts
 
@@ -147,10 +148,12 @@ POSITIVE_KEYS: set[str] = {
     "max_turns", "iteration_timeout", "max_iterations", "max_cost_usd", "max_wall_seconds",
     "no_progress_half_open", "no_progress_open", "same_error_open", "failures_open", "permission_denials_open",
     "max_questions", "transcript_max_bytes", "transcript_keep_runs", "question_answer_timeout",
-    "prompt_agent_limit", "verify_timeout", "verify_failures_open",
+    "prompt_agent_limit", "verify_timeout", "verify_failures_open", "stop_at_usage",
 }  # fmt: skip
 # Numbers that are fractions (a confidence).
 UNIT_KEYS: set[str] = {"question_threshold", "recommend_threshold"}
+# Numbers that are percentages (of a usage window).
+PERCENT_KEYS: set[str] = {"stop_at_usage"}
 
 
 @functools.cache
@@ -246,6 +249,8 @@ def check_value(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{where}: {key} must not be negative, got {value!r}")
         if key in UNIT_KEYS and value > 1:
             raise ConfigError(f"{where}: {key} must be between 0 and 1, got {value!r}")
+        if key in PERCENT_KEYS and value > 100:
+            raise ConfigError(f"{where}: {key} must be a percentage, at most 100, got {value!r}")
     if key == "question_patterns":
         _check_patterns(value, where)
     return value

@@ -36,6 +36,7 @@ from ralphy.claude.limits import auth_failure, classify_failure, login_hint, usa
 from ralphy.claude.command import argv_for, end_group
 from ralphy.claude.driver import INITIALIZE_TIMEOUT_S, Session
 from ralphy.claude.process import RunResult
+from ralphy.claude.quota import QuotaGuard
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
@@ -189,6 +190,7 @@ class DevLoop:
         self.check_is_fresh = False  # a check ran after the latest iteration (or, with none yet, in this run)
         self.last_iteration: tuple[int, IterationReport] | None = None  # (its id in the store, its report)
         self.cli_version_seen: str | None = None  # as the CLI's init event says; recorded with the run
+        self.quota = QuotaGuard(self.config.stop_at_usage)  # --stop-at-usage: a window's use reached the limit
         self._differences_noted: set[str] = set()
 
     # ------------------------------------------------------------------------------------------ the run
@@ -250,6 +252,9 @@ class DevLoop:
                                   + (f" and `{self.verify_command}` passed" if self.verify_command else ""), EXIT_DONE)
             if not task_list.tasks:
                 return self._stop("error", f"{self.tasks_path}: no tasks found (use `- [ ] ...` items or `## Task N: ...` headings)", EXIT_ERROR)
+            if self.quota.reached is not None:  # --stop-at-usage: no new iteration on a nearly used-up window
+                return self._stop("usage_limit", f"stopped at --stop-at-usage: {self.quota.reached.describe()}. "
+                                  "Run `ralphy dev` again then", EXIT_USAGE_LIMIT)
             if self.breaker.check_budgets() is State.OPEN:  # OPEN after the last iteration, or a budget now used
                 return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
             n += 1
@@ -296,6 +301,9 @@ class DevLoop:
             tracker.feed(event)
             edits.feed(event)
             self.o.reporter.event(event)
+            if (reached := self.quota.feed(event)) is not None:
+                self.o.reporter.note(f"{reached.describe()}: ending the turn (--stop-at-usage)")
+                session.stop_turn()
 
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
         from ralphy.claude.permissions import Policy
@@ -357,6 +365,8 @@ class DevLoop:
         tree_after = worktree.fingerprints(self.project, self.config.tasks_file)
         progress = before.statuses() != after.statuses() or tree_after[0] != tree_before[0]
         kind = classify_failure(result)
+        if kind in FAILED_KINDS and session.stop_requested and self.quota.reached is not None:
+            kind = "usage_stop"  # ralphy ended the turn itself, before the window is used up: no failure
         if report.tasks_completed and kind not in ("auth", "usage_limit"):
             try:
                 self._check_tasks(report, iteration_id, claimed_only=tree_after[1] == tree_before[1])
@@ -369,6 +379,8 @@ class DevLoop:
             report.outcome = "auth"
         elif kind == "usage_limit":
             report.outcome = "usage_limit"
+        elif kind == "usage_stop":
+            report.outcome, report.error = "usage_limit", f"stopped at --stop-at-usage: {self.quota.reached.describe()}"
         elif kind in FAILED_KINDS:
             report.outcome = "timeout" if kind == "timeout" else "failed"
             report.error = report.error or kind
@@ -398,7 +410,7 @@ class DevLoop:
             has_key = any(self.o.env.get(name) for name in AUTH_ENV)
             self._stop("error", login_hint(report.error or "HTTP 401", has_key), EXIT_ERROR)
             return report, after, True
-        if report.outcome == "usage_limit":
+        if kind == "usage_limit":
             stop = self._wait_for_usage_limit(result)
         elif report.outcome in ("failed", "timeout"):
             self.failures_in_a_row += 1

@@ -17,7 +17,8 @@ from typing import Sequence
 
 # flags that change the CLI's command line -> their config key
 _ARGV_OPTIONS = {"--model": "model", "--permission-mode": "permission_mode", "--claude-bin": "claude_bin"}
-_OTHER_OPTIONS = {"--on-question", "--max-iterations", "--max-cost", "--max-time", "--iteration-timeout"}
+_OTHER_OPTIONS = {"--on-question", "--max-iterations", "--max-cost", "--max-time", "--iteration-timeout",
+                  "--stop-at-usage"}
 _SWITCHES = {"--json", "-q", "--quiet", "--no-wait"}
 
 _started: tuple[list[str], subprocess.Popen[bytes]] | None = None

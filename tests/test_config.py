@@ -85,6 +85,7 @@ def test_default_allowed_tools_are_real_claude_code_tools():
 @pytest.mark.parametrize("key, raw", [
     ("iteration_timeout", "nan"), ("iteration_timeout", "inf"), ("max_cost_usd", "nan"), ("max_cost_usd", "1e999"),
     ("max_wall_seconds", "-inf"), ("backoff_seconds", "NaN"), ("question_threshold", "nan"),
+    ("stop_at_usage", "nan"), ("stop_at_usage", "inf"),
 ])  # fmt: skip
 def test_non_finite_numbers_are_refused_from_every_source(tmp_path, key, raw):
     value = float(raw)
@@ -99,7 +100,8 @@ def test_non_finite_numbers_are_refused_from_every_source(tmp_path, key, raw):
 
 
 @pytest.mark.parametrize("key", ["max_iterations", "max_wall_seconds", "max_cost_usd", "iteration_timeout",
-                                 "max_turns", "failures_open", "no_progress_open", "transcript_keep_runs"])
+                                 "max_turns", "failures_open", "no_progress_open", "transcript_keep_runs",
+                                 "stop_at_usage"])
 def test_zero_where_zero_makes_no_sense_is_refused_from_every_source(tmp_path, key):
     with pytest.raises(ConfigError, match=f"{key} must be greater than 0"):
         load_config(tmp_path, {key: 0}, environ={})
@@ -120,6 +122,19 @@ def test_a_fraction_above_one_is_refused(tmp_path):
         load_config(tmp_path, environ={"RALPHY_QUESTION_THRESHOLD": "1.5"})
 
 
+def test_stop_at_usage_is_a_percentage_from_every_source(tmp_path):
+    assert load_config(tmp_path, environ={}).stop_at_usage is None
+    assert load_config(tmp_path, environ={"RALPHY_STOP_AT_USAGE": "90"}).stop_at_usage == 90.0
+    assert load_config(tmp_path, {"stop_at_usage": 100}, environ={}).stop_at_usage == 100.0
+    with pytest.raises(ConfigError, match="RALPHY_STOP_AT_USAGE: stop_at_usage must be a percentage, at most 100, got 100.5"):
+        load_config(tmp_path, environ={"RALPHY_STOP_AT_USAGE": "100.5"})
+    with pytest.raises(ConfigError, match="stop_at_usage must be greater than 0, got -5"):
+        load_config(tmp_path, {"stop_at_usage": -5}, environ={})
+    (tmp_path / ".ralphy.toml").write_text("stop_at_usage = '90%'\n")
+    with pytest.raises(ConfigError, match=r"\.ralphy\.toml: top level: stop_at_usage must be a number or nothing, got '90%'"):
+        load_config(tmp_path, environ={})
+
+
 def test_a_huge_integer_for_a_float_key_is_not_a_crash(tmp_path):
     (tmp_path / ".ralphy.toml").write_text("max_cost_usd = 1" + "0" * 400 + "\n")
     with pytest.raises(ConfigError, match="max_cost_usd must be a finite number"):
@@ -137,6 +152,9 @@ def test_a_bad_question_pattern_is_a_config_error(tmp_path):
     (["--max-time", "0"], "max_wall_seconds must be greater than 0"),
     (["--max-cost", "nan"], "max_cost_usd must be a finite number"),
     (["--iteration-timeout", "inf"], "iteration_timeout must be a finite number"),
+    (["--stop-at-usage", "0"], "stop_at_usage must be greater than 0"),
+    (["--stop-at-usage", "101"], "stop_at_usage must be a percentage, at most 100"),
+    (["--stop-at-usage", "nan"], "stop_at_usage must be a finite number"),
 ])  # fmt: skip
 def test_dev_flags_go_through_the_same_validation(tmp_path, args, message):
     from click.testing import CliRunner

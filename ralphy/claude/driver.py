@@ -185,7 +185,8 @@ class Session:
         self.init: InitEvent | None = None
         self.info: InitializeInfo | None = None
         self.timed_out = False
-        self.interrupted = False  # ralphy interrupted the turn (timeout, Ctrl-C)
+        self.interrupted = False  # ralphy interrupted the turn (timeout, Ctrl-C, stop_turn)
+        self.stop_requested = False  # stop_turn() was called: the turn ends through interrupt
         self.auth_failed = False
         self.eof = False
         self.turn_open = False
@@ -269,6 +270,11 @@ class Session:
         """Ask the CLI to end the running turn (its result follows within ~30 ms)."""
         return self._request({"subtype": "interrupt"})
 
+    def stop_turn(self) -> None:
+        """End the run early and cleanly (e.g. from ``on_event``: a usage window nearly used up): the running
+        turn is interrupted, its result still read, then the CLI ends as after any turn."""
+        self.stop_requested = True
+
     # --------------------------------------------------------------------------------- initialize
 
     def initialize(self, timeout: float = INITIALIZE_TIMEOUT_S) -> InitializeInfo | None:
@@ -328,6 +334,11 @@ class Session:
             if now >= deadline and interrupted_at is None and not self._stdin_closed:
                 self.timed_out = True
                 logger.warning("claude: no result within the timeout; interrupting it")
+                self.interrupt()
+                interrupted_at = now
+                self.interrupted = True
+            elif self.stop_requested and interrupted_at is None and not self._stdin_closed:
+                logger.info("claude: stopping the run early; interrupting the turn")
                 self.interrupt()
                 interrupted_at = now
                 self.interrupted = True

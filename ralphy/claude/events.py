@@ -108,12 +108,27 @@ class ApiRetry:
 
 
 @dataclass(frozen=True)
+class UsageWindow:
+    """How much of one usage window (``five_hour``, ``seven_day``, ...) is used: ``utilization`` a fraction
+    (0.92 = 92 %), ``resets_at`` epoch seconds (None when not said)."""
+
+    name: str
+    utilization: float
+    resets_at: float | None
+
+
+@dataclass(frozen=True)
 class RateLimitEvent:
-    """``rate_limit_event``: usage-limit state; ``resets_at`` in epoch seconds. ``raw`` is the whole line."""
+    """``rate_limit_event``: usage-limit state; ``resets_at`` in epoch seconds. ``raw`` is the whole line.
+
+    ``windows``: the use of each window the event reports. The CLI says the representative window's
+    ``utilization`` (with ``rateLimitType``) only when it warns (``allowed_warning``: the API said a threshold
+    was crossed); 2.1.330 adds every window's in ``unifiedWindows``; 2.0.x has no such event."""
 
     status: str | None
     resets_at: float | None
     raw: dict[str, Any] = field(hash=False)
+    windows: tuple[UsageWindow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -322,7 +337,17 @@ def _tool_results(data: dict[str, Any]) -> list[Event]:
 def _rate_limit(data: dict[str, Any]) -> RateLimitEvent:
     # 2.1.197 nests the state in ``rate_limit_info``; accept it flat as well.
     info = _dict(data.get("rate_limit_info")) or data
-    return RateLimitEvent(status=_str(info.get("status")), resets_at=_float(info.get("resetsAt")), raw=data)
+    resets_at = _float(info.get("resetsAt"))
+    windows: dict[str, UsageWindow] = {}
+    name, utilization = _str(info.get("rateLimitType")), _float(info.get("utilization"))
+    if name and utilization is not None and utilization >= 0:
+        windows[name] = UsageWindow(name, utilization, resets_at)
+    for name, window in _dict(info.get("unifiedWindows")).items():
+        utilization = _float(_dict(window).get("utilization"))
+        if isinstance(name, str) and utilization is not None and utilization >= 0:
+            windows[name] = UsageWindow(name, utilization, _float(window.get("resetsAt")))
+    return RateLimitEvent(status=_str(info.get("status")), resets_at=resets_at, raw=data,
+                          windows=tuple(windows.values()))
 
 
 def _result(data: dict[str, Any]) -> ResultEvent:

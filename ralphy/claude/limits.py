@@ -188,6 +188,10 @@ def _next_occurrence(match: re.Match[str], now: float) -> float | None:
     if match["month"]:
         return _on_date(current, match["month"].lower(), int(match["day"]), hour, minute)
     candidate = current.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    if current - timedelta(minutes=1) < candidate <= current:
+        # The CLI shows the reset time cut to the minute (2.0.x: "resets 3:03pm" for 15:03:40): a time of this
+        # very minute is a reset within it, not tomorrow's. Its end is when the window has surely reset.
+        return (candidate + timedelta(minutes=1)).timestamp()
     if candidate <= current:
         candidate += timedelta(days=1)
     return candidate.timestamp()

@@ -93,6 +93,15 @@ def permission_modes(version: Version | None) -> tuple[str, ...]:
     return _ALL_PERMISSION_MODES
 
 
+FIRST_USAGE_EVENTS = Version(2, 1, 45)  # the first CLI with rate_limit_event (2.1.44 and older have none)
+
+
+def reports_usage(version: Version | None) -> bool:
+    """Whether the CLI writes ``rate_limit_event`` lines, the only place ralphy learns how much of a usage window
+    is used (``--stop-at-usage``): from 2.1.45 (bisected on the npm releases 2.0.77 .. 2.1.62). Unknown: yes."""
+    return version is None or version >= FIRST_USAGE_EVENTS
+
+
 def initialize_reports_agents(version: Version | None) -> bool:
     """Whether the ``initialize`` control request answers with the agents the CLI loaded (from ~2.1.100)."""
     return version is None or version >= Version(2, 1, 100)

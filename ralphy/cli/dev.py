@@ -51,6 +51,8 @@ def _raise_interrupted(signum, frame):
 @click.option("--verify-command", help="The check ralphy runs after iterations that complete tasks (default: the "
               "project's test_command if it sets one; \"\" turns it off).")
 @click.option("--no-wait", is_flag=True, help="On a usage limit, exit 5 instead of waiting for the reset.")
+@click.option("--stop-at-usage", type=float, metavar="PCT", callback=config_value("stop_at_usage"),
+              help="Stop (exit 5) once the CLI reports a usage window (5-hour, weekly) this many percent used.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON summary on stdout at the end.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
 @click.option("--create-missing", is_flag=True,
@@ -58,13 +60,14 @@ def _raise_interrupted(signum, frame):
 @click.option("-y", "--yes", is_flag=True, help="With --create-missing: write the drafted agents without asking.")
 @click.pass_context
 def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_wall_seconds, iteration_timeout,
-        permission_mode, on_question, verify_command, no_wait, as_json, quiet, create_missing, yes) -> None:
+        permission_mode, on_question, verify_command, no_wait, stop_at_usage, as_json, quiet, create_missing,
+        yes) -> None:
     """Run Claude Code on PROJECT_DIR iteration after iteration until TASKS.md is done.
 
     \b
     Exit codes: 0 all tasks done, 1 error, 2 usage error (a bad option),
     3 circuit breaker open, 4 paused for a question,
-    5 usage limit reached with --no-wait, 130 interrupted.
+    5 usage limit reached with --no-wait or --stop-at-usage, 130 interrupted.
     """
     from ralphy import prestart
     from ralphy.claude.command import argv_for, child_env, end_group, resolve_claude_bin, spawn
@@ -74,11 +77,14 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
         "claude_bin": claude_bin, "model": model, "max_iterations": max_iterations, "max_cost_usd": max_cost_usd,
         "max_wall_seconds": max_wall_seconds, "iteration_timeout": iteration_timeout,
         "permission_mode": permission_mode, "on_question": on_question, "verify_command": verify_command,
+        "stop_at_usage": stop_at_usage,
     })
     _say_claude_settings_risks(project_dir)
     binary = resolve_claude_bin(config.claude_bin)
     env = child_env(os.environ)
     claude_version = _check_claude_version(binary, env, config.permission_mode, quiet)
+    if config.stop_at_usage is not None and not quiet:
+        _say_if_usage_unknown(claude_version, binary)
     prestarted = prestart.take()  # started by the `ralphy` program before click loaded, if the line was plain
     from ralphy.claude.limits import retry_env
 
@@ -115,6 +121,16 @@ def _say_claude_settings_risks(project_dir) -> None:
     if risks:
         click.echo(f"ralphy: warning: {'; '.join(risks)}: the Claude CLI runs them without asking in headless mode "
                    "(review them; see docs/security.md)", err=True)
+
+
+def _say_if_usage_unknown(version, binary) -> None:
+    """--stop-at-usage needs the CLI's rate_limit_event lines; say once when this CLI writes none."""
+    from ralphy.claude.version import FIRST_USAGE_EVENTS, reports_usage
+
+    if not reports_usage(version):
+        click.echo(f"ralphy: warning: the Claude CLI {binary} ({version}) does not report usage (that came with "
+                   f"{FIRST_USAGE_EVENTS}), so --stop-at-usage cannot stop the run; a rejected usage window is "
+                   "still waited for", err=True)
 
 
 def _check_claude_version(binary, env, permission_mode, quiet):

@@ -194,7 +194,8 @@ class Reply:
     """One answer: content blocks, or a fault; optionally slow or cut short.
 
     ``delay`` seconds pass before the response starts, ``between`` seconds between SSE events;
-    ``cut_after`` closes the connection after that many SSE events (no ``message_stop``).
+    ``cut_after`` closes the connection after that many SSE events (no ``message_stop``);
+    ``headers`` go with a successful answer (``with_usage`` puts the usage-window headers there).
     Replies add up: ``text("Let me write it.") + tool_use("Write", {...})``.
     """
 
@@ -203,6 +204,7 @@ class Reply:
     delay: float = 0.0
     between: float = 0.0
     cut_after: int | None = None
+    headers: tuple[tuple[str, str], ...] = ()
 
     def __add__(self, other: Reply) -> Reply:
         return replace(self, blocks=self.blocks + other.blocks)
@@ -287,6 +289,49 @@ def usage_limit(resets_at: int | None = None, limit: str = "five_hour") -> Reply
         "anthropic-ratelimit-unified-representative-claim": limit,
         "retry-after": "3600",
     })
+
+
+USAGE_WINDOWS = {"five_hour": "5h", "seven_day": "7d"}  # the CLI's names and the headers' abbreviations
+
+
+def usage_headers(utilization: float, window: str = "five_hour", resets_at: int | None = None,
+                  surpassed: float | None = None) -> dict[str, str]:
+    """The headers with which the API tells a subscriber how much of a usage window is used.
+
+    ``utilization`` is a fraction (0.92 = 92 %); ``resets_at`` epoch seconds (default: 5 hours from now);
+    ``surpassed`` the warning threshold the API says was crossed (default: ``utilization`` itself, so the CLI
+    reports it at once). The CLI (2.1.x, signed in as a subscriber: ``claude_env(..., oauth=True)``) turns
+    them into a ``rate_limit_event`` with status ``allowed_warning``, ``rateLimitType``, ``utilization`` and
+    ``resetsAt`` (2.1.330 adds ``unifiedWindows``); 2.0.x ignores them.
+    """
+    abbrev = USAGE_WINDOWS[window]
+    reset = int(time.time()) + 5 * 3600 if resets_at is None else int(resets_at)
+    return {
+        "anthropic-ratelimit-unified-status": "allowed",
+        "anthropic-ratelimit-unified-reset": str(reset),
+        f"anthropic-ratelimit-unified-{abbrev}-utilization": str(utilization),
+        f"anthropic-ratelimit-unified-{abbrev}-reset": str(reset),
+        f"anthropic-ratelimit-unified-{abbrev}-surpassed-threshold": str(utilization if surpassed is None else surpassed),
+    }
+
+
+def with_usage(scenario: Scenario, utilization: float, window: str = "five_hour", *, resets_at: int | None = None,
+               after: int = 0) -> Scenario:
+    """``scenario`` whose answers, from the ``after``-th main request on (side requests go to the API's ``side`` handler, uncounted), carry
+    ``usage_headers(utilization, window, resets_at)``."""
+    headers = tuple(usage_headers(utilization, window, resets_at).items())
+    lock = threading.Lock()
+    served = 0
+
+    def reporting(request: Request) -> Reply:
+        nonlocal served
+        with lock:
+            hit = served >= after
+            served += 1
+        reply = scenario(request)
+        return replace(reply, headers=reply.headers + headers) if hit and reply.fault is None else reply
+
+    return reporting
 
 
 def with_fault(scenario: Scenario, fault: Reply, times: int | None = None) -> Scenario:

@@ -162,7 +162,7 @@ class _Handler(BaseHTTPRequestHandler):
         if request.stream:
             self._send_stream(reply, message_id, model, estimate_tokens(body))
         else:
-            self._send_json(200, message_json(reply, message_id, model, estimate_tokens(body)))
+            self._send_json(200, message_json(reply, message_id, model, estimate_tokens(body)), dict(reply.headers))
 
     def _discard_body(self) -> None:
         length = int(self.headers.get("content-length") or 0)
@@ -200,6 +200,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("cache-control", "no-cache")
         self.send_header("connection", "close")
         self.send_header("request-id", f"req_fake_{self.server.api.next_id()}")
+        for name, value in reply.headers:
+            self.send_header(name, value)
         self.end_headers()
         self.close_connection = True
         events = sse_events(reply, message_id, model, input_tokens)

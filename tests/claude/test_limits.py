@@ -49,6 +49,9 @@ def test_rate_limit_events_that_did_not_reject_say_nothing() -> None:
         ("You've hit your session limit · resets 3:45pm", datetime(2026, 11, 22, 15, 45, tzinfo=PARIS)),
         ("You’ve hit your session limit · resets 3:45pm", datetime(2026, 11, 22, 15, 45, tzinfo=PARIS)),
         ("You've hit your session limit · resets 2:15pm", datetime(2026, 11, 23, 14, 15, tzinfo=PARIS)),  # passed
+        # the time shown is the reset cut to the minute (2.0.x): this very minute means within it, not tomorrow
+        ("Session limit reached ∙ resets 2:30pm", datetime(2026, 11, 22, 14, 31, tzinfo=PARIS)),
+        ("Session limit reached ∙ resets 2:29pm", datetime(2026, 11, 23, 14, 29, tzinfo=PARIS)),
         ("5-hour limit reached ∙ resets 2am", datetime(2026, 11, 23, 2, 0, tzinfo=PARIS)),
         ("You've hit your session limit · resets 12am", datetime(2026, 11, 23, 0, 0, tzinfo=PARIS)),
         ("You've hit your session limit · resets 12pm", datetime(2026, 11, 23, 12, 0, tzinfo=PARIS)),
