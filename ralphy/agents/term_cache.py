@@ -4,7 +4,8 @@ Prompt selection (``ralphy.agents.selection``) ranks a project's agents when it 
 tokenising their descriptions and body openings (2,000 agents: about 4 MB of text). The terms of an agent only
 change when its text does, so ``ralphy prompt`` and ``ralphy dev`` keep them in
 ``$XDG_CACHE_HOME/ralphy/terms/<sha-256 of the project's path>.json`` (``~/.cache`` without XDG_CACHE_HOME):
-one file per project, holding the entries of the agents its last prompt ranked.
+one file per project, holding the entries of the agents its last prompt ranked (a project's file is removed
+once no prompt was built for it in 30 days, when another project's is written).
 
 Each entry is keyed by a hash of what ``ralphy.agents.routing`` computes the terms from (``fields_key``: the
 name, description, body opening, keywords and exampleTasks), and the whole file by a hash of the tokenising
@@ -37,6 +38,7 @@ logger = logging.getLogger(__name__)
 
 FORMAT = 1
 MAX_CACHE_BYTES = 64 * 1024 * 1024  # 2,000 agents take about 4 MB
+MAX_AGE_S = 30 * 24 * 3600  # a project's file unused for 30 days is removed when another one is written
 FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the six term mappings in an entry (routing._tokenise's)
 _code_hash: str | None = None
 
@@ -153,6 +155,11 @@ class TermCache:
     def save(self, agents: Sequence[AgentSpec]) -> None:
         """Write the terms of ``agents`` (the same ones ``load`` saw) unless the file holds exactly those."""
         if set(self._keys) == self._stored:
+            if self._keys:  # read and still right: marked as used, so pruning keeps it
+                try:
+                    os.utime(self.path, follow_symlinks=False)
+                except OSError:
+                    pass
             return
         entries = {}
         for agent, key in zip(agents, self._keys):
@@ -173,3 +180,28 @@ class TermCache:
             logger.debug("could not write the terms cache %s: %s", self.path, exc)
             return
         self._stored = set(self._keys)
+        prune(self.path.parent, keep=self.path)
+
+
+def prune(folder: Path, keep: Path, max_age_s: float = MAX_AGE_S) -> None:
+    """Remove the cache files of projects no prompt was built for in ``max_age_s`` (only this module's own
+    files: 64 hex digits + .json, regular files; links and anything else are left alone)."""
+    import re
+    import stat
+    import time
+
+    cutoff = time.time() - max_age_s
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = folder / name
+        if path == keep or not re.fullmatch(r"[0-9a-f]{64}\.json", name):
+            continue
+        try:
+            status = os.lstat(path)
+            if stat.S_ISREG(status.st_mode) and status.st_mtime < cutoff:
+                os.unlink(path)
+        except OSError:
+            continue

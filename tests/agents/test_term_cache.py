@@ -247,3 +247,34 @@ def test_an_unusable_cache_folder_only_costs_time(furai_project: Path, tmp_path:
     forget_terms()
     assert build(furai_project, cache=True)[0] == expected
     assert blocker.read_text() == ""
+
+
+def test_files_of_projects_unused_for_30_days_are_removed_and_nothing_else(furai_project: Path, tmp_path: Path) -> None:
+    folder = cache_path(furai_project).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    old_time = 1_000_000_000  # 2001
+    stale, fresh = folder / ("a" * 64 + ".json"), folder / ("b" * 64 + ".json")
+    foreign, link_target = folder / "notes.json", tmp_path / "kept.json"
+    link = folder / ("c" * 64 + ".json")
+    for path in (stale, fresh, foreign, link_target):
+        path.write_text("{}")
+    link.symlink_to(link_target)
+    for path in (stale, foreign, link_target):
+        os.utime(path, (old_time, old_time))
+    os.utime(link, (old_time, old_time), follow_symlinks=False)
+    forget_terms()
+    build(furai_project, cache=True)
+    assert not stale.exists()
+    assert fresh.exists() and foreign.exists() and link.is_symlink() and link_target.exists()
+    assert cache_path(furai_project).is_file()
+
+
+def test_a_file_read_and_still_right_is_marked_as_used(furai_project: Path) -> None:
+    forget_terms()
+    build(furai_project, cache=True)
+    path = cache_path(furai_project)
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    content = path.read_bytes()
+    forget_terms()
+    build(furai_project, cache=True)
+    assert path.stat().st_mtime > 1_000_000_000 and path.read_bytes() == content
