@@ -63,9 +63,10 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 
 # Confidence calibration: P(the agent is the right one) = sigmoid(CALIBRATION . features + CALIBRATION_BIAS), with
 # features (log(1 + score), lead over the best agent of another kind, lead over the next agent, coverage of the
-# task's informative words). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, float, float, float] = (1.218, 0.554, 0.509, 0.693)
-CALIBRATION_BIAS = -2.131
+# task's informative words, share of the agents matching any word of the task: a task outside what the team
+# does touches few of them). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
+CALIBRATION: tuple[float, float, float, float, float] = (1.217, 0.526, 0.491, 0.685, 0.886)
+CALIBRATION_BIAS = -2.753
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
@@ -361,11 +362,12 @@ class Router:
         """What the confidence of the agent at ``position`` is computed from (see ``CALIBRATION``)."""
         index, score = ranked[position]
         if score <= 0:
-            return (0.0, -1.0, -1.0, 0.0)
+            return (0.0, -1.0, -1.0, 0.0, 0.0)
         rival = self._rival_score(ranked, position, task_terms)
         entry = self._entries[index]
         other = next((s for i, s in ranked if i != index and not _copies(entry, self._entries[i])), 0.0)
-        return (math.log1p(score), (score - rival) / score, (score - other) / score, self._coverage(task_terms, index))
+        return (math.log1p(score), (score - rival) / score, (score - other) / score, self._coverage(task_terms, index),
+                len(ranked) / len(self._entries))
 
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""

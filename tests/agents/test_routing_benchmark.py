@@ -103,3 +103,19 @@ def test_a_verb_every_task_starts_with_does_not_pick_the_agent_named_after_it(co
     best = writers.recommend("Write a load test for the checkout API and find the throughput bottleneck")
     assert best.recommended == "performance-engineer", best
     assert writers.rank("Write the installation guide for the CLI", 1)[0].agent == "technical-writer"
+
+
+def test_a_task_few_agents_touch_is_a_gap(corpus) -> None:
+    """The share of agents matching any word of the task is a calibration feature: a task outside what the team
+    does touches few of them, and one matching word no longer makes a recommendation (before: unity-developer
+    at 0.58 for the music, perl-expert at 0.56 on the catalog for the footer)."""
+    by_name = {agent.name: agent for agent in corpus}
+    game = Router([by_name[name] for name in ("unity-developer", "game-developer", "performance-engineer",
+                                               "code-reviewer", "technical-writer")])
+    music = game.recommend("Compose the background music for level 3")
+    assert music.recommended is None, music
+    assert game.recommend("Build a Unity character controller with jump physics").recommended == "unity-developer"
+    catalog = Router(corpus)
+    footer = catalog.recommend("Add the new office address to the footer text")
+    assert footer.recommended is None, footer
+    assert catalog.recommend("Retry failed Sidekiq jobs with exponential backoff").recommended == "sidekiq-expert"
