@@ -5,6 +5,7 @@
 
     You've hit your session limit · resets 3:45pm
     You've hit your weekly limit · resets Nov 25, 3pm (Europe/Paris)
+    You've hit your 5-hour limit · resets Mar 17, 2030, 5:46pm (UTC)   (2.1.330: the year when it is not this one)
     Claude usage limit reached. Your limit will reset at 5pm (America/New_York).
     5-hour limit reached ∙ resets 2am
 
@@ -41,7 +42,7 @@ logger = logging.getLogger(__name__)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _RESET_AT = re.compile(
     r"\breset(?:s)?\s+(?:at\s+|on\s+)?"
-    r"(?:(?P<month>[a-z]{3})[a-z]*\.?\s+(?P<day>\d{1,2}),?\s+(?:at\s+)?)?"
+    r"(?:(?P<month>[a-z]{3})[a-z]*\.?\s+(?P<day>\d{1,2}),?\s+(?:(?P<year>\d{4}),?\s+)?(?:at\s+)?)?"
     r"(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<ampm>[ap])?\.?m?\.?"
     r"(?:\s*\((?P<tz>[A-Za-z_]+(?:/[A-Za-z0-9_+\-]+)*)\))?",
     re.IGNORECASE,
@@ -186,7 +187,8 @@ def _next_occurrence(match: re.Match[str], now: float) -> float | None:
         return None
     current = datetime.fromtimestamp(now, zone)
     if match["month"]:
-        return _on_date(current, match["month"].lower(), int(match["day"]), hour, minute)
+        year = int(match["year"]) if match["year"] else None
+        return _on_date(current, match["month"].lower(), int(match["day"]), hour, minute, year)
     candidate = current.replace(hour=hour, minute=minute, second=0, microsecond=0)
     if current - timedelta(minutes=1) < candidate <= current:
         # The CLI shows the reset time cut to the minute (2.0.x: "resets 3:03pm" for 15:03:40): a time of this
@@ -197,13 +199,15 @@ def _next_occurrence(match: re.Match[str], now: float) -> float | None:
     return candidate.timestamp()
 
 
-def _on_date(current: datetime, month: str, day: int, hour: int, minute: int) -> float | None:
-    """``Nov 25, 3pm``: this year, or next year when that is well in the past (a reset across New Year)."""
+def _on_date(current: datetime, month: str, day: int, hour: int, minute: int, year: int | None = None) -> float | None:
+    """``Nov 25, 3pm``: this year, or next year when that is well in the past (a reset across New Year);
+    ``Mar 17, 2030, 5:46pm``: that year."""
     if month not in _MONTHS:
         return None
     try:
-        candidate = current.replace(month=_MONTHS.index(month) + 1, day=day, hour=hour, minute=minute, second=0, microsecond=0)
-        if candidate < current - timedelta(days=1):
+        candidate = current.replace(year=year or current.year, month=_MONTHS.index(month) + 1, day=day, hour=hour,
+                                    minute=minute, second=0, microsecond=0)
+        if year is None and candidate < current - timedelta(days=1):
             candidate = candidate.replace(year=current.year + 1)
     except ValueError:  # Feb 30 and the like
         return None

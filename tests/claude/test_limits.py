@@ -63,6 +63,11 @@ def test_rate_limit_events_that_did_not_reject_say_nothing() -> None:
         ("You've hit your weekly limit · resets Nov 25, 3pm (Europe/Paris)", datetime(2026, 11, 25, 15, 0, tzinfo=PARIS)),
         ("You've hit your Opus limit · resets Jan 2, 9:30am", datetime(2027, 1, 2, 9, 30, tzinfo=PARIS)),
         ("You've hit your session limit · resets 4pm (Nowhere/Special)", datetime(2026, 11, 22, 16, 0, tzinfo=PARIS)),
+        # 2.1.330 names the year when it is not this one (its text for resetsAt 1_900_000_000 on the fake API)
+        ("You've hit your 5-hour limit · resets Mar 17, 2030, 5:46pm (UTC)",
+         datetime(2030, 3, 17, 17, 46, tzinfo=ZoneInfo("UTC"))),
+        ("You've hit your weekly limit · resets Jan 2, 2027, 9am", datetime(2027, 1, 2, 9, 0, tzinfo=PARIS)),
+        ("You've hit your weekly limit · resets Nov 21, 2026, 9am", datetime(2026, 11, 21, 9, 0, tzinfo=PARIS)),  # as said
     ],
 )
 def test_reset_time_from_the_text(paris_local_time, text: str, expected: datetime) -> None:

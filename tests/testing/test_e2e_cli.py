@@ -1,8 +1,10 @@
-"""The real Claude CLI 2.1.197 against the fake Messages API: tools really run, faults really land."""
+"""The real Claude CLI (the pinned one, or any of the range) against the fake Messages API: tools really run,
+faults really land. Where CLI versions differ, the test says what each measured version does."""
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,8 @@ from ralphy.testing import (
     usage_limit,
     with_fault,
 )
+from ralphy.claude.limits import usage_limit_reset
+from ralphy.claude.version import Version
 from tests.testing.conftest import TASKS_MD, dev_prompt, run_cli
 
 pytestmark = pytest.mark.e2e
@@ -117,16 +121,36 @@ def test_transient_fault_on_first_request_is_retried(claude_bin, claude_home, pr
     assert (project / "TASKS.md").read_text().count("- [x]") == 3
 
 
-def test_usage_limit_gives_rate_limit_event_and_session_limit_text(claude_bin, claude_home, project):
-    resets_at = 1_900_000_000
-    with FakeMessagesAPI(with_fault(DevScenario(), usage_limit(resets_at))) as api:
-        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home, oauth=True))
-    [event] = run.of_type("rate_limit_event")
-    assert event["rate_limit_info"]["status"] == "rejected"
-    assert event["rate_limit_info"]["resetsAt"] == resets_at
-    assert event["rate_limit_info"]["rateLimitType"] == "five_hour"
-    assert run.result["is_error"] is True and run.result["api_error_status"] == 429
-    assert re.match(r"You've hit your session limit · resets ", run.result["result"])
+def test_usage_limit_gives_rate_limit_event_and_session_limit_text(claude_bin, claude_version, claude_home, project,
+                                                                   monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")  # the CLI writes the reset time in its local zone; ralphy reads it in ours
+    time.tzset()
+    resets_at = 1_900_000_000  # 2030-03-17 17:46:40 UTC
+    try:
+        with FakeMessagesAPI(with_fault(DevScenario(), usage_limit(resets_at))) as api:
+            env = claude_env(api.url, claude_home, {"TZ": "UTC"}, oauth=True)
+            run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), env)
+        [event] = run.of_type("rate_limit_event")
+        assert event["rate_limit_info"]["status"] == "rejected"
+        assert event["rate_limit_info"]["resetsAt"] == resets_at
+        assert event["rate_limit_info"]["rateLimitType"] == "five_hour"
+        assert run.result["is_error"] is True
+        old = claude_version is not None and claude_version <= Version(2, 1, 62)  # says no status (measured)
+        assert run.result.get("api_error_status") == (None if old else 429)
+        # Measured: "You've hit your session limit · resets Mar 17, 2030, 5:46pm (UTC)" from 2.1.62 to 2.1.300;
+        # 2.1.330 says "5-hour limit" for it, 2.0.0 "Session limit reached" without the zone. The year is there
+        # because the reset is not this year.
+        said = run.result["result"]
+        if claude_version is not None and claude_version < Version(2, 1, 62):
+            assert said == "Session limit reached ∙ resets Mar 17, 2030, 5:46pm"
+        else:
+            limit = "5-hour" if claude_version is not None and claude_version >= Version(2, 1, 330) else "session"
+            assert said == f"You've hit your {limit} limit · resets Mar 17, 2030, 5:46pm (UTC)"
+        # ralphy reads the reset time from the text alone, to the minute the CLI shows
+        assert usage_limit_reset(said, [], time.time()) == resets_at - 40
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_usage_limit_with_an_api_key_is_a_plain_429(claude_bin, claude_home, project):
@@ -137,7 +161,18 @@ def test_usage_limit_with_an_api_key_is_a_plain_429(claude_bin, claude_home, pro
     assert run.result["result"].startswith("API Error: Request rejected (429)")
 
 
-def test_title_side_request_never_reaches_the_scenario(claude_bin, claude_home, project: Path):
+# Whether a `claude -p` run asks the model for a title (a tool-less side request) with nonessential traffic
+# allowed, as measured on each version; a version between two measured ones is taken as the older one.
+TITLE_REQUEST = {Version(2, 0, 0): True, Version(2, 1, 62): False, Version(2, 1, 197): True, Version(2, 1, 237): True,
+                 Version(2, 1, 250): True, Version(2, 1, 300): False, Version(2, 1, 330): False}
+
+
+def sends_a_title_request(version: Version | None) -> bool:
+    measured = [v for v in TITLE_REQUEST if version is None or v <= version]
+    return TITLE_REQUEST[max(measured)] if measured and version is not None else True
+
+
+def test_title_side_request_never_reaches_the_scenario(claude_bin, claude_version, claude_home, project: Path):
     seen = []
 
     def scenario(request):
@@ -150,15 +185,29 @@ def test_title_side_request_never_reaches_the_scenario(claude_bin, claude_home, 
         run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), env)
         tool_less = [body for body in api.requests if not body.get("tools")]
     assert run.result["is_error"] is False
-    assert tool_less, "the CLI sent no title request with nonessential traffic allowed"
-    assert all(request.tools for request in seen)
+    if sends_a_title_request(claude_version):
+        assert tool_less, "the CLI sent no title request with nonessential traffic allowed"
+    else:  # 2.1.62, and 2.1.300 and later, name a -p session without asking the model
+        assert tool_less == []
+    assert seen and all(request.tools for request in seen)
 
 
-def test_cut_stream_makes_the_cli_fall_back_to_a_non_streaming_request(claude_bin, claude_home, project):
+def cut_stream_retries(version: Version | None) -> list[bool | None]:
+    """The ``stream`` of each request a CLI makes when every streamed answer is cut (measured per version)."""
+    if version is None or version <= Version(2, 1, 197):
+        return [True, None]  # the cut stream, then the same request without streaming
+    if version <= Version(2, 1, 250):
+        return [True, False]  # the same, with "stream": false said
+    return [True, True, False]  # 2.1.300 and later: one streamed retry (an api_retry event), then not streamed
+
+
+def test_cut_stream_makes_the_cli_fall_back_to_a_non_streaming_request(claude_bin, claude_version, claude_home,
+                                                                      project):
     from ralphy.testing import cut, text
 
     with FakeMessagesAPI(lambda request: cut(text("I only got this far"), after_events=3)) as api:
         run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
         streams = [body.get("stream") for body in api.requests]
-    assert streams == [True, None]  # the cut stream, then the same request without streaming
+    assert streams == cut_stream_retries(claude_version)
+    assert len(run.of_type("system", "api_retry")) == streams.count(True) - 1
     assert run.result["is_error"] is False and run.result["result"] == "I only got this far"
