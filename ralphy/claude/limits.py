@@ -5,7 +5,7 @@
 
     You've hit your session limit · resets 3:45pm
     You've hit your weekly limit · resets Nov 25, 3pm (Europe/Paris)
-    You've hit your 5-hour limit · resets Mar 17, 2030, 5:46pm (UTC)   (2.1.330: the year when it is not this one)
+    You've hit your 5-hour limit · resets Mar 17, 2030, 5:46pm (UTC)   (every CLI names the year when it is not this one)
     Claude usage limit reached. Your limit will reset at 5pm (America/New_York).
     5-hour limit reached ∙ resets 2am
 
