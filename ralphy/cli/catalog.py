@@ -3,6 +3,7 @@ and which agent can use which tool."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,9 @@ def recommend(task: str, project_dir: Path, top: int, as_json: bool, llm: bool, 
     if result.recommended:
         click.echo(f"Recommended: {result.recommended} (confidence {result.confidence:.2f})")
     else:
-        click.echo(f"No agent recommended (confidence {result.confidence:.2f}): work directly.")
+        # Floored: 0.949 under a threshold of 0.95 must not read "confidence 0.95".
+        shown = math.floor(result.confidence * 100) / 100
+        click.echo(f"No agent recommended (confidence {shown:.2f}, under {router.threshold:g}): work directly.")
     click.echo(f"  {result.reason}")
     if result.alternatives:
         click.echo("Alternatives:")

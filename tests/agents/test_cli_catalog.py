@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 import shutil
 from pathlib import Path
 
@@ -47,6 +49,17 @@ def test_recommend_threshold_makes_a_gap(project: Path) -> None:
     output = run("agents", "recommend", "Fix flaky Playwright login test", str(project), "--threshold", "1")
     assert output.startswith("No agent recommended")
     assert "work directly" in output
+
+
+def test_a_confidence_just_under_the_threshold_is_not_shown_as_reaching_it(project: Path) -> None:
+    task = "Optimize the slow PostgreSQL query"
+    confidence = json.loads(run("agents", "recommend", task, str(project), "--json"))["confidence"]
+    threshold = math.ceil(confidence * 100) / 100  # 0.949 -> 0.95: rounded, it would read as reaching it
+    assert confidence < threshold
+    output = run("agents", "recommend", task, str(project), "--threshold", str(threshold))
+    shown = re.match(r"No agent recommended \(confidence (\d\.\d\d), under ([\d.]+)\)", output)
+    assert shown, output
+    assert float(shown.group(1)) < threshold == float(shown.group(2))
 
 
 def test_recommend_llm_falls_back_without_an_api(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
