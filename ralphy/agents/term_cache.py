@@ -175,7 +175,7 @@ class TermCache:
 
         try:
             self.path.parent.mkdir(mode=safefs.DIR_MODE, parents=True, exist_ok=True)
-            safefs.write_atomic(self.path, data)
+            _replace(self.path, data.encode("ascii"))
         except (OSError, RalphyError) as exc:
             logger.debug("could not write the terms cache %s: %s", self.path, exc)
             return
@@ -183,9 +183,31 @@ class TermCache:
         prune(self.path.parent, keep=self.path)
 
 
+def _replace(path: Path, data: bytes) -> None:
+    """``safefs.write_atomic`` without its fsync: a cache need not survive a crash (a file left half-written
+    is ignored as corrupt), and on a busy disk the fsync cost more than the file saves."""
+    import secrets
+
+    from ralphy import safefs
+
+    safefs.check_file(path) if not os.path.islink(path) else None  # a folder or FIFO there: UnsafePathError
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    fd = safefs.open_fd(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def prune(folder: Path, keep: Path, max_age_s: float = MAX_AGE_S) -> None:
-    """Remove the cache files of projects no prompt was built for in ``max_age_s`` (only this module's own
-    files: 64 hex digits + .json, regular files; links and anything else are left alone)."""
+    """Remove the cache files of projects no prompt was built for in ``max_age_s``, and temporary files a
+    killed ralphy left (only this module's own names, regular files; links and anything else are left alone)."""
     import re
     import stat
     import time
@@ -197,7 +219,7 @@ def prune(folder: Path, keep: Path, max_age_s: float = MAX_AGE_S) -> None:
         return
     for name in names:
         path = folder / name
-        if path == keep or not re.fullmatch(r"[0-9a-f]{64}\.json", name):
+        if path == keep or not re.fullmatch(r"\.?[0-9a-f]{64}\.json(?:\.[0-9a-f]{8}\.tmp)?", name):
             continue
         try:
             status = os.lstat(path)

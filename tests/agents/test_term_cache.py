@@ -254,17 +254,18 @@ def test_files_of_projects_unused_for_30_days_are_removed_and_nothing_else(furai
     folder.mkdir(parents=True, exist_ok=True)
     old_time = 1_000_000_000  # 2001
     stale, fresh = folder / ("a" * 64 + ".json"), folder / ("b" * 64 + ".json")
+    left_over = folder / ("." + "d" * 64 + ".json.0123abcd.tmp")  # a ralphy killed while writing
     foreign, link_target = folder / "notes.json", tmp_path / "kept.json"
     link = folder / ("c" * 64 + ".json")
-    for path in (stale, fresh, foreign, link_target):
+    for path in (stale, fresh, foreign, link_target, left_over):
         path.write_text("{}")
     link.symlink_to(link_target)
-    for path in (stale, foreign, link_target):
+    for path in (stale, foreign, link_target, left_over):
         os.utime(path, (old_time, old_time))
     os.utime(link, (old_time, old_time), follow_symlinks=False)
     forget_terms()
     build(furai_project, cache=True)
-    assert not stale.exists()
+    assert not stale.exists() and not left_over.exists()
     assert fresh.exists() and foreign.exists() and link.is_symlink() and link_target.exists()
     assert cache_path(furai_project).is_file()
 
