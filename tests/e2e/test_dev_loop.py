@@ -29,6 +29,8 @@ from ralphy.testing import (
     with_fault,
 )
 
+from tests.e2e.interrupts import ended_through_interrupt
+
 pytestmark = pytest.mark.e2e
 
 TASKS = """\
@@ -185,6 +187,7 @@ def test_sigint_mid_iteration_leaves_nothing_running_and_next_run_resumes(projec
     data = json.loads(out)
     assert data["status"] == "interrupted"
     assert data["iterations"][-1]["outcome"] == "interrupted"
+    assert ended_through_interrupt(data["iterations"][-1]["transcript"])  # not killed: interrupted, its result in
     time.sleep(0.5)
     assert _claude_processes_in(project) == []
     assert (project / ".ralphy" / "breaker.json").is_file()
@@ -422,6 +425,7 @@ def test_an_iteration_over_its_time_is_stopped_and_counts_as_failed(project, cla
     assert proc.returncode == 0, proc.stderr
     assert [it["outcome"] for it in data["iterations"]] == ["timeout", "ok"]
     assert data["iterations"][0]["error"] == "timed out"
+    assert ended_through_interrupt(data["iterations"][0]["transcript"])  # the CLI ended the turn itself
     assert "ran out of time" in json.dumps(second)  # the next iteration is told
     assert elapsed < 100  # well before the hanging reply would have ended on its own
     assert _claude_processes_in(project) == []
