@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# A throwaway HOME / CLAUDE_CONFIG_DIR for the whole session, and the real ~/.claude.json checked untouched at its end.
+pytest_plugins = ["tests.home_guard"]
+
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 CORPUS = DATA / "agent-corpus"
