@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from ralphy import jsontext
 from ralphy.errors import BreakerStateError, ConfigError
 
 logger = logging.getLogger(__name__)
@@ -374,7 +375,7 @@ class CircuitBreaker:
         except OSError as exc:
             raise BreakerStateError(f"{target}: cannot read the breaker state: {exc.strerror or exc}") from None
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = jsontext.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise BreakerStateError(
                 f"{target}: not a valid breaker state (not JSON); delete it or run `ralphy reset`"

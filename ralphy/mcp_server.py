@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ralphy import jsontext
 from ralphy.errors import ConfigError, RalphyError
 
 logger = logging.getLogger(__name__)
@@ -291,7 +292,7 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
         if path.is_symlink() or not path.is_file():
             raise ConfigError(f"{path} is not a regular file; not touching it")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = jsontext.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ConfigError(f"{path} is not valid JSON ({exc}); fix it or move it away, nothing was written") from None
         if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):

@@ -204,7 +204,9 @@ class LiveReporter(PlainReporter):
         from rich.console import Console
         from rich.live import Live
 
-        self.console = Console(file=self.stream)
+        from ralphy.termsafe import raw_stream
+
+        self.console = Console(file=raw_stream(self.stream))  # its own escapes; _print and _status sanitise
         self.live = Live(console=self.console, refresh_per_second=4, transient=True)
         self.n = self.max = 0
         self.started = time.monotonic()
@@ -213,14 +215,19 @@ class LiveReporter(PlainReporter):
         self.cost = 0.0
 
     def _print(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
+        from ralphy.termsafe import safe_text
+
+        self.console.print(safe_text(text), markup=False, highlight=False)
 
     def _status(self):
         from rich.text import Text
 
+        from ralphy.termsafe import safe_text
+
         elapsed = int(time.monotonic() - self.iteration_started_at)
+        doing = safe_text(self.current) or "thinking"  # a subagent's name comes from the repository
         return Text(
-            f"⠿ iteration {self.n}/{self.max} · {elapsed // 60}m{elapsed % 60:02d}s · {self.current or 'thinking'} · "
+            f"⠿ iteration {self.n}/{self.max} · {elapsed // 60}m{elapsed % 60:02d}s · {doing} · "
             f"delegations: {self.delegations} · ${self.cost:.4f}",
             style="bold cyan",
         )

@@ -22,6 +22,7 @@ import signal
 import time
 from pathlib import Path
 
+from ralphy import jsontext
 from ralphy.errors import RalphyError
 
 logger = logging.getLogger(__name__)
@@ -191,7 +192,7 @@ def end_orphaned_cli(project_dir: Path, grace: float = 5.0, claude_bin: str | No
 
     path = project_dir / CLI_PID_FILE
     try:
-        data = json.loads(safefs.read_text(path, limit=64 * 1024, follow=False, what="pid file"))
+        data = jsontext.loads(safefs.read_text(path, limit=64 * 1024, follow=False, what="pid file"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, UnsafePathError):

@@ -20,6 +20,7 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
+from ralphy import jsontext
 from ralphy.errors import UntrustedConfigError
 
 TRUST_DIR = "trusted"
@@ -135,7 +136,7 @@ def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
         if not os.path.lexists(path):
             continue
         try:
-            data: Any = json.loads(safefs.read_text(path, limit=1024 * 1024, what="settings file"))
+            data: Any = jsontext.loads(safefs.read_text(path, limit=1024 * 1024, what="settings file"))
         except Exception:  # noqa: BLE001 - unreadable settings: the CLI will say so itself
             continue
         if not isinstance(data, dict):
@@ -144,9 +145,10 @@ def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
         if isinstance(hooks, dict) and hooks:
             findings.append(f"{rel} defines hooks ({', '.join(sorted(map(str, hooks))[:5])}) that run commands")
         permissions = data.get("permissions")
-        mode = permissions.get("defaultMode") if isinstance(permissions, dict) else None
-        if mode in _BYPASS or data.get("defaultMode") in _BYPASS:
-            findings.append(f"{rel} sets the permission mode {mode or data.get('defaultMode')}")
+        modes = [permissions.get("defaultMode") if isinstance(permissions, dict) else None, data.get("defaultMode")]
+        bypass = [mode for mode in modes if isinstance(mode, str) and mode in _BYPASS]  # any JSON value may be there
+        if bypass:
+            findings.append(f"{rel} sets the permission mode {bypass[0]}")
         helper = data.get("apiKeyHelper")
         if isinstance(helper, str) and helper:
             findings.append(f"{rel} sets apiKeyHelper, a command the CLI runs")

@@ -3,13 +3,14 @@ root, the user folder, and enabled plugins."""
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import stat as stat_module
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ralphy import jsontext
 
 log = logging.getLogger("ralphy.agents.discovery")
 
@@ -177,7 +178,7 @@ class Plugin:
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return jsontext.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         log.debug("cannot read %s: %s", path, exc)
         return None

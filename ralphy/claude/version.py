@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from ralphy import jsontext
 from ralphy.errors import UnsupportedClaudeError
 
 
@@ -196,7 +197,7 @@ def _key(binary: str) -> tuple[str, dict[str, int]] | None:
 
 def _load_cache(path: Path) -> dict[str, dict]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsontext.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

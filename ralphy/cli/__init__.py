@@ -144,6 +144,9 @@ def main() -> None:
     """The ``ralphy`` program. Once the command is done, the process ends without the interpreter's teardown of
     every imported module (about 25 ms, a tenth of a ``ralphy dev`` iteration against a fast model): by then
     everything ralphy writes is closed or committed, and stdout, stderr and the log handlers are flushed here."""
+    from ralphy.termsafe import guard_streams
+
+    guard_streams()  # text from the repository or the model never drives the user's terminal
     try:
         cli.main(prog_name="ralphy")
         code = 0

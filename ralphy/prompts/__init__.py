@@ -15,8 +15,10 @@ or these limits refuse is a one-line TemplateError naming the file.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -46,9 +48,16 @@ def _sandbox_class():
     class Sandbox(ImmutableSandboxedEnvironment):
         """Jinja's immutable sandbox, with repetition and powers bounded (they would exhaust memory or time)."""
 
-        intercepted_binops = frozenset(["*", "**"])
+        intercepted_binops = frozenset(["*", "**", "%"])
+        bounded_filters: dict = {}
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.filters.update(self.bounded_filters)
 
         def call_binop(self, context, operator, left, right):
+            if operator == "%" and isinstance(left, str):
+                _check_printf(left, right)
             if operator == "*":
                 for seq, n in ((left, right), (right, left)):
                     if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT_CHARS:
@@ -57,6 +66,10 @@ def _sandbox_class():
                 if abs(left) > 1 and right * max(abs(left).bit_length(), 1) > 100_000:
                     raise SecurityError("a power that large is over the limit")
             return super().call_binop(context, operator, left, right)
+
+        def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+            _check_call(__obj, args, kwargs)
+            return super().call(__context, __obj, *args, **kwargs)
 
     class Loader(jinja2.BaseLoader):
         """Templates from ``search`` (first match wins), each a regular file inside its root, links followed."""
@@ -89,7 +102,97 @@ def _sandbox_class():
                 return text, str(path), lambda: True
             raise jinja2.TemplateNotFound(template)
 
+    def _bounded_filter(name, check):
+        plain = jinja2.filters.FILTERS[name]
+
+        @functools.wraps(plain)
+        def bounded(*args, **kwargs):
+            check(args, kwargs)
+            return plain(*args, **kwargs)
+
+        return bounded
+
+    def _check_format_filter(args, kwargs):
+        if args and isinstance(args[0], str):
+            _check_printf(args[0], tuple(args[1:]) + tuple(kwargs.values()))
+
+    plain_join = jinja2.filters.FILTERS["join"]
+
+    @jinja2.pass_eval_context
+    def bounded_join(eval_ctx, value, d="", attribute=None):
+        items = list(value)
+        if isinstance(d, str) and len(d) * len(items) > MAX_REPEAT_CHARS * 16:
+            raise _refuse("a join that long")
+        return plain_join(eval_ctx, items, d, attribute)
+
+    # Filters whose output size the template chooses (a width, a separator, a replacement): bounded like `*`.
+    Sandbox.bounded_filters = {
+        "center": _bounded_filter("center", lambda args, kwargs: _check_sizes(args[1:], kwargs)),
+        "indent": _bounded_filter("indent", lambda args, kwargs: _check_sizes(args[1:], kwargs)),
+        "format": _bounded_filter("format", _check_format_filter),
+        "replace": _bounded_filter("replace", lambda args, kwargs: _check_replace(*args[1:4])),
+        "join": bounded_join,
+    }
     return Sandbox, Loader
+
+
+_WIDTH = re.compile(r"\d{7,}")  # a width or precision of a million or more in a format string
+_PRINTF_STAR = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d*\.\*)")
+_NESTED_FIELD = re.compile(r"\{[^{}]*\{")
+_WIDTH_METHODS = frozenset(["center", "ljust", "rjust", "zfill", "expandtabs"])
+_FORMAT_METHODS = frozenset(["format", "format_map"])
+
+
+def _refuse(what: str):
+    from jinja2.sandbox import SecurityError
+
+    return SecurityError(f"{what} is over the limit of {MAX_REPEAT_CHARS} characters")
+
+
+def _check_sizes(args, kwargs) -> None:
+    """No int argument that asks for a string of over MAX_REPEAT_CHARS characters (a width, a tab size)."""
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_REPEAT_CHARS:
+            raise _refuse(f"a width of {value}")
+
+
+def _check_printf(text: str, values) -> None:
+    """``'%9999999999d' % 1`` (or ``'%*d' % (10**10, 1)``) would allocate gigabytes in one C call."""
+    if _WIDTH.search(text):
+        raise _refuse(f"a format width in {text[:40]!r}")
+    if _PRINTF_STAR.search(text):
+        _check_sizes(values if isinstance(values, tuple) else (values,), {})
+
+
+def _check_replace(text=None, old=None, new=None) -> None:
+    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str) and len(new) > len(old):
+        grows = (text.count(old) if old else len(text) + 1) * (len(new) - len(old))
+        if len(text) + grows > MAX_REPEAT_CHARS * 16:
+            raise _refuse("a replace that grows the text")
+
+
+def _check_call(obj, args, kwargs) -> None:
+    """Calls of str methods whose output size the template chooses, checked before they allocate."""
+    obj = getattr(obj, "__wrapped__", obj)  # the sandbox wraps str.format / format_map
+    owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
+    if not isinstance(owner, str):
+        return
+    if name in _WIDTH_METHODS:
+        if name == "expandtabs":
+            args = tuple(a * max(owner.count("\t"), 1) if isinstance(a, int) else a for a in args)
+        _check_sizes(args, kwargs)
+    elif name in _FORMAT_METHODS:
+        if _WIDTH.search(owner):
+            raise _refuse(f"a format width in {owner[:40]!r}")
+        if _NESTED_FIELD.search(owner):  # '{:>{w}}': a width given as an argument
+            _check_sizes(args, kwargs)
+            if name == "format_map" and args and isinstance(args[0], dict):
+                _check_sizes((), args[0])
+    elif name == "replace":
+        _check_replace(owner, *args[:2])
+    elif name == "join" and args and isinstance(args[0], (list, tuple)):
+        if len(owner) * len(args[0]) > MAX_REPEAT_CHARS * 16:
+            raise _refuse("a join that long")
 
 
 def _environment(search_path: list[Path] | list[tuple[Path, Path]]):
@@ -104,6 +207,7 @@ def _environment(search_path: list[Path] | list[tuple[Path, Path]]):
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
+        optimized=False,  # nothing computed while compiling, outside the sandbox's checks and the time limit
     )
 
 
@@ -183,6 +287,36 @@ def _at(exc: BaseException, default: str) -> str:
     return found
 
 
+MEMORY_HEADROOM = 2 * 1024**3  # what a template may allocate on top of what the process uses (Linux)
+
+
+@contextlib.contextmanager
+def _memory_bounded():
+    """While a template renders, the address space is capped at what the process uses plus MEMORY_HEADROOM
+    (RLIMIT_AS): one C call the checks above do not know (a filter, a method) can then fail with a
+    MemoryError instead of taking the machine's memory. Where ``/proc/self/statm`` is missing (macOS), or a
+    lower limit is set already, nothing changes."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            used = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (ImportError, OSError, ValueError, IndexError, AttributeError):
+        yield
+        return
+    want = used + MEMORY_HEADROOM
+    unlimited = resource.RLIM_INFINITY
+    if (soft != unlimited and soft <= want) or (hard != unlimited and hard < want):
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def _render_bounded(template, context: Mapping[str, Any]) -> str:
     """Render with the output size and (on the main thread) the time bounded."""
     import signal
@@ -197,11 +331,12 @@ def _render_bounded(template, context: Mapping[str, Any]) -> str:
         signal.setitimer(signal.ITIMER_REAL, RENDER_SECONDS)
     try:
         parts, size = [], 0
-        for part in template.generate(**context):
-            size += len(part)
-            if size > MAX_OUTPUT_CHARS:
-                raise _TooMuch(f"the rendered prompt is over {MAX_OUTPUT_CHARS} characters")
-            parts.append(part)
+        with _memory_bounded():
+            for part in template.generate(**context):
+                size += len(part)
+                if size > MAX_OUTPUT_CHARS:
+                    raise _TooMuch(f"the rendered prompt is over {MAX_OUTPUT_CHARS} characters")
+                parts.append(part)
         return "".join(parts)
     finally:
         if timed:

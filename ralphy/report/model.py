@@ -10,13 +10,13 @@ it is data, escaped when the page is rendered.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from ralphy import jsontext
 from ralphy.errors import StoreError
 
 CLAIM_LIMIT = 4000  # characters of "Claude says" kept per iteration; the transcript has the rest
@@ -416,7 +416,7 @@ def _delegation(row: sqlite3.Row, n: int, iteration_cost: float | None) -> Deleg
     usage: Mapping[str, Any] = {}
     if isinstance(usage_text, str):
         try:
-            loaded = json.loads(usage_text)
+            loaded = jsontext.loads(usage_text)
         except ValueError:
             loaded = None
         usage = loaded if isinstance(loaded, dict) else {}
@@ -543,7 +543,7 @@ def _cli_version_from_transcripts(rows: Sequence[sqlite3.Row], project: str) -> 
             os.close(fd)
         for line in head.splitlines()[:20]:
             try:
-                event = json.loads(line)
+                event = jsontext.loads(line)
             except ValueError:
                 continue
             if isinstance(event, dict) and event.get("type") == "system" and event.get("subtype") == "init":
@@ -585,7 +585,7 @@ def _clip(text: str | None, limit: int) -> tuple[str | None, int]:
 
 def _json_list(text: Any) -> list[Any]:
     try:
-        value = json.loads(text) if isinstance(text, str) else text
+        value = jsontext.loads(text) if isinstance(text, str) else text
     except ValueError:
         return []
     return value if isinstance(value, list) else []

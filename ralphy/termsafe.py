@@ -1,0 +1,88 @@
+"""Untrusted text on the user's terminal: control characters shown, never obeyed.
+
+Agent names and descriptions, task titles, file names, hook names and Claude's own text come from a repository
+(or a model) ralphy does not control. Echoed raw, ``\\x1b]0;...\\x07`` retitles the terminal, ``\\x1b]52;c;...``
+writes the clipboard, ``\\x1b[2J`` clears the screen, ``\\r`` overwrites a line, U+202E turns text around.
+``safe_text`` replaces every such character with a visible escape (``\\x1b``, ``\\u202e``): C0 controls but
+tab and newline, DEL, C1 controls, and the bidirectional overrides and isolates. ``guard_streams`` puts it in
+front of what ralphy prints: stderr always (it is for people), stdout when it is a terminal (piped, a prompt
+or ``--json`` stays byte for byte what ralphy produced). ralphy's own colours (rich's live view) write to the
+stream underneath (``raw_stream``) and sanitise what they show themselves.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from typing import IO
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe_text(text: str) -> str:
+    """``text`` with terminal control characters (all but tab and newline; a ``\\r\\n`` is a newline) and
+    bidirectional overrides replaced by visible escapes."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
+
+
+class SafeStream(io.TextIOBase):
+    """A text stream that writes ``safe_text`` of everything to ``raw``. Its ``encoding`` and ``isatty`` are
+    the stream's, so click and logging treat it as the stream itself."""
+
+    def __init__(self, raw: IO[str]):
+        self.raw = raw
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        self.raw.write(safe_text(text) if isinstance(text, str) else text)
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.raw, "errors", None)
+
+    @property
+    def buffer(self):  # binary writes (the MCP server's JSON-RPC) are not text for a person
+        return self.raw.buffer
+
+
+def raw_stream(stream: IO[str]) -> IO[str]:
+    """The stream under a SafeStream (for output that carries ralphy's own escape sequences)."""
+    return stream.raw if isinstance(stream, SafeStream) else stream
+
+
+def guard_streams() -> None:
+    """Put SafeStream in front of ``sys.stderr``, and of ``sys.stdout`` when it is a terminal."""
+    if sys.stderr is not None and not isinstance(sys.stderr, SafeStream):
+        sys.stderr = SafeStream(sys.stderr)
+    out = sys.stdout
+    if out is not None and not isinstance(out, SafeStream):
+        try:
+            terminal = out.isatty()
+        except (AttributeError, ValueError):
+            terminal = False
+        if terminal:
+            sys.stdout = SafeStream(out)
