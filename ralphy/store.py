@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import sqlite3
 from dataclasses import asdict, dataclass, replace
@@ -25,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from ralphy import jsontext
 from ralphy.errors import StoreError
 
 logger = logging.getLogger(__name__)
@@ -640,19 +642,22 @@ class Store:
     def runs(self, limit: int | None = None) -> list[RunRecord]:
         """The last ``limit`` runs (all when None), oldest first."""
         rows = self._read("SELECT * FROM runs ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,))
-        return [self._with_check(_run(row)) for row in reversed(rows)]
+        with self._decoding():
+            return [self._with_check(_run(row)) for row in reversed(rows)]
 
     def run(self, run_id: int) -> RunRecord:
         """Run ``run_id`` (StoreError if there is none)."""
         rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
         if not rows:
             raise StoreError(f"{self.path}: there is no run {run_id}")
-        return self._with_check(_run(rows[0]))
+        with self._decoding():
+            return self._with_check(_run(rows[0]))
 
     def verifications(self, run_id: int) -> list[VerificationRecord]:
         """The checks of run ``run_id``, in the order they ran."""
-        return [_verification(row) for row in self._read(
-            "SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (run_id,))]
+        rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (run_id,))
+        with self._decoding():
+            return [_verification(row) for row in rows]
 
     def _with_check(self, run: RunRecord) -> RunRecord:
         rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id DESC LIMIT 1", (run.id,))
@@ -665,6 +670,10 @@ class Store:
 
     def iterations(self, run_id: int) -> list[IterationRecord]:
         """The iterations of run ``run_id`` in order, each with its delegations and task outcomes."""
+        with self._decoding():
+            return self._iterations(run_id)
+
+    def _iterations(self, run_id: int) -> list[IterationRecord]:
         rows = self._read("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (run_id,))
         delegations: dict[int, list[DelegationRecord]] = {}
         for row in self._read(
@@ -674,11 +683,10 @@ class Store:
         ):
             delegations.setdefault(row["iteration_id"], []).append(
                 DelegationRecord(
-                    row["tool_use_id"], row["agent"], row["description"], tuple(json.loads(row["task_ids_json"])),
-                    row["status"], row["error"], tuple(json.loads(row["files_changed_json"])),
-                    tuple(json.loads(row["bash_commands_json"])),
-                    None if row["usage_json"] is None else json.loads(row["usage_json"]), row["duration_s"],
-                    row["cost_share"],
+                    row["tool_use_id"], row["agent"], row["description"], _list(row["task_ids_json"]),
+                    row["status"], row["error"], _list(row["files_changed_json"]), _list(row["bash_commands_json"]),
+                    None if row["usage_json"] is None else _object(row["usage_json"]), _number(row["duration_s"]),
+                    _number(row["cost_share"]),
                 )  # fmt: skip
             )
         tasks: dict[int, list[TaskRecord]] = {}
@@ -773,6 +781,19 @@ class Store:
             if db.execute(sql, params).rowcount != 1:
                 raise StoreError(f"{self.path}: there is no {what}")
 
+    @contextlib.contextmanager
+    def _decoding(self) -> Iterator[None]:
+        """A row ralphy did not write (a repository can ship .ralphy/ralphy.db with any rows in it: text where a
+        number belongs, a date that is not one, JSON nested past the parser) is one StoreError, not a traceback."""
+        try:
+            yield
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
+            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+            raise StoreError(
+                f"{self.path}: a record in the history is not what ralphy writes ({why}); the database was damaged "
+                f"or not written by ralphy: move it away (`mv {self.path} {self.path}.bad`) and run ralphy again"
+            ) from None
+
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._errors():
             return self._db.execute(sql, params).fetchall()
@@ -783,10 +804,14 @@ class Store:
                 WHERE {where} ORDER BY q.id""",
             params,
         )
+        with self._decoding():
+            return self._question_records(rows)
+
+    def _question_records(self, rows: list[sqlite3.Row]) -> list[Question]:
         return [
             Question(
                 row["id"], row["run_id"], row["iteration_id"], row["n"], row["session_id"], row["text"],
-                row["confidence"], row["task_key"], datetime.fromisoformat(row["asked_at"]), row["answer"],
+                row["confidence"], row["task_key"], _time(row["asked_at"]), row["answer"],
                 _parse(row["answered_at"]), row["answered_by"], row["delivered_iteration_id"],
             )  # fmt: skip
             for row in rows
@@ -930,7 +955,14 @@ def _stamp(value: Timestamp | None) -> str:
 
 
 def _parse(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
+    return None if text is None else _time(text)
+
+
+def _time(text: Any) -> datetime:
+    """A time as ralphy writes it (ISO 8601, UTC); one without an offset is taken as UTC (every time compares
+    with every other); anything else is a ValueError."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -941,17 +973,51 @@ def _duration(start: datetime, end: datetime | None) -> float | None:
     return None if end is None else (end - start).total_seconds()
 
 
+def _number(value: Any) -> float | int | None:
+    """A REAL or INTEGER column as ralphy wrote it (SQLite keeps whatever a forged row puts there)."""
+    if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)):
+        return value
+    raise ValueError(f"{value!r} where a number belongs")
+
+
+def _integer(value: Any) -> int | None:
+    if value is None or isinstance(value, int):
+        return value
+    raise ValueError(f"{value!r} where an integer belongs")
+
+
+def _text(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(f"{value!r} where text belongs")
+
+
+def _list(text: Any) -> tuple:
+    value = jsontext.loads(text)
+    if not isinstance(value, list):
+        raise ValueError(f"{str(text)[:40]!r} where a JSON list belongs")
+    return tuple(value)
+
+
+def _object(text: Any) -> Any:
+    value = jsontext.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"{str(text)[:40]!r} where a JSON object belongs")
+    return value
+
+
 def _run(row: sqlite3.Row) -> RunRecord:
     return RunRecord(
-        row["id"], datetime.fromisoformat(row["started_at"]), _parse(row["finished_at"]), row["status"], row["reason"],
-        row["exit_code"], json.loads(row["config_json"]), json.loads(row["argv_json"]), None,
-        row["ralphy_version"], row["claude_version"], row["tasks_done"], row["tasks_total"],
+        _integer(row["id"]), _time(row["started_at"]), _parse(row["finished_at"]),
+        _text(row["status"]), _text(row["reason"]), _integer(row["exit_code"]), _object(row["config_json"]),
+        list(_list(row["argv_json"])), None, _text(row["ralphy_version"]), _text(row["claude_version"]),
+        _integer(row["tasks_done"]), _integer(row["tasks_total"]),
     )  # fmt: skip
 
 
 def _verification(row: sqlite3.Row) -> VerificationRecord:
     return VerificationRecord(
-        row["id"], row["run_id"], row["iteration_id"], datetime.fromisoformat(row["started_at"]), row["command"],
+        row["id"], row["run_id"], row["iteration_id"], _time(row["started_at"]), row["command"],
         row["exit_code"], bool(row["passed"]), bool(row["timed_out"]), row["duration_s"], row["output_tail"],
         row["output_path"],
     )  # fmt: skip
@@ -959,9 +1025,10 @@ def _verification(row: sqlite3.Row) -> VerificationRecord:
 
 def _iteration(row: sqlite3.Row, delegations: list[DelegationRecord], tasks: list[TaskRecord]) -> IterationRecord:
     return IterationRecord(
-        row["id"], row["run_id"], row["n"], datetime.fromisoformat(row["started_at"]), _parse(row["finished_at"]),
-        row["prompt_chars"], row["resumed_session"], row["session_id"], row["outcome"],
-        None if row["is_error"] is None else bool(row["is_error"]), row["error"], row["cost_usd"],
-        row["num_turns"], row["breaker_state"], row["breaker_reason"], row["transcript_path"],
-        row["result_text"], tuple(delegations), tuple(tasks),
+        _integer(row["id"]), _integer(row["run_id"]), _integer(row["n"]), _time(row["started_at"]),
+        _parse(row["finished_at"]), _integer(row["prompt_chars"]), _text(row["resumed_session"]),
+        _text(row["session_id"]), _text(row["outcome"]), None if row["is_error"] is None else bool(row["is_error"]),
+        _text(row["error"]), _number(row["cost_usd"]), _integer(row["num_turns"]), _text(row["breaker_state"]),
+        _text(row["breaker_reason"]), _text(row["transcript_path"]), _text(row["result_text"]), tuple(delegations),
+        tuple(tasks),
     )  # fmt: skip

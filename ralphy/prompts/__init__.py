@@ -45,11 +45,36 @@ def _sandbox_class():
     import jinja2
     from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+    from jinja2.compiler import CodeGenerator
+
+    class BoundedConcat(CodeGenerator):
+        """``a ~ b`` calls ``environment.concat_bounded`` (Jinja's own ``str_join`` is out of the sandbox's reach:
+        ``ns.s ~ ns.s`` in a loop doubles a string to gigabytes)."""
+
+        def visit_Concat(self, node, frame):
+            self.write("environment.concat_bounded((")
+            for arg in node.nodes:
+                self.visit(arg, frame)
+                self.write(", ")
+            self.write("))")
+
     class Sandbox(ImmutableSandboxedEnvironment):
         """Jinja's immutable sandbox, with repetition and powers bounded (they would exhaust memory or time)."""
 
-        intercepted_binops = frozenset(["*", "**", "%"])
+        intercepted_binops = frozenset(["*", "**", "%", "+"])
         bounded_filters: dict = {}
+        code_generator_class = BoundedConcat
+
+        @staticmethod
+        def concat(parts) -> str:  # {% set %}...{% endset %}, macros and blocks join their output with this
+            texts = list(parts)
+            if sum(map(len, texts)) > MAX_OUTPUT_CHARS:
+                raise _TooMuch(f"a string of over {MAX_OUTPUT_CHARS} characters")
+            return "".join(texts)
+
+        @classmethod
+        def concat_bounded(cls, parts) -> str:
+            return cls.concat([str(part) for part in parts])
 
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
@@ -58,6 +83,9 @@ def _sandbox_class():
         def call_binop(self, context, operator, left, right):
             if operator == "%" and isinstance(left, str):
                 _check_printf(left, right)
+            if operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+                if len(left) + len(right) > MAX_OUTPUT_CHARS:
+                    raise _TooMuch(f"a sequence of over {MAX_OUTPUT_CHARS} items")
             if operator == "*":
                 for seq, n in ((left, right), (right, left)):
                     if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT_CHARS:
@@ -294,8 +322,15 @@ MEMORY_HEADROOM = 2 * 1024**3  # what a template may allocate on top of what the
 def _memory_bounded():
     """While a template renders, the address space is capped at what the process uses plus MEMORY_HEADROOM
     (RLIMIT_AS): one C call the checks above do not know (a filter, a method) can then fail with a
-    MemoryError instead of taking the machine's memory. Where ``/proc/self/statm`` is missing (macOS), or a
-    lower limit is set already, nothing changes."""
+    MemoryError instead of taking the machine's memory. The limit is the process's, and a process started
+    meanwhile would inherit it (the Claude CLI's node reserves gigabytes of address space), so it is set only
+    while no other thread runs. Where ``/proc/self/statm`` is missing (macOS), or a lower limit is set
+    already, nothing changes."""
+    import threading
+
+    if threading.active_count() > 1:
+        yield
+        return
     try:
         import resource
 

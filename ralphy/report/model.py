@@ -293,6 +293,11 @@ def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, pat
         raise StoreError(f"{path}: cannot read the history: {exc}") from None
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path}: the database is damaged: {exc}") from None
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
+        # a row ralphy did not write (a repository can ship .ralphy/ralphy.db): one line, as ralphy.store says it
+        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise StoreError(f"{path}: a record in the history is not what ralphy writes ({why}); the database was "
+                         f"damaged or not written by ralphy: move it away (`mv {path} {path}.bad`)") from None
 
 
 def history_version(db: sqlite3.Connection) -> tuple[int, ...]:
@@ -349,7 +354,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         )
         delegations = tuple(_delegation(d, n, row["cost_usd"]) for d in delegation_rows.get(row["id"], []))
         done += len(tasks)
-        cost += row["cost_usd"] or 0.0
+        cost += _num(row["cost_usd"]) or 0.0  # a forged row may hold text there
         claim, cut = _clip(row["result_text"], CLAIM_LIMIT)
         started, finished = _time(row["started_at"]), _time(row["finished_at"])
         iterations.append(

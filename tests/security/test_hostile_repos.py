@@ -263,12 +263,39 @@ def test_a_width_or_replacement_of_gigabytes_is_refused_before_it_allocates(tmp_
     assert time.monotonic() - started < 5
 
 
+DOUBLINGS = [
+    "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(14) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+    "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(14) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+    "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(14) %}{% set ns.s %}{{ ns.s }}{{ ns.s }}{% endset %}"
+    "{% endfor %}",
+]
+
+
+@pytest.mark.parametrize("template", DOUBLINGS)
+def test_a_string_doubled_in_a_loop_stops_at_the_prompt_limit(tmp_path, template):
+    """`~`, `+` and a `{% set %}` block each build a string outside the sandbox's `*` check: 1 MB doubled 14
+    times is 16 GB. Each is stopped at MAX_OUTPUT_CHARS (16 M), whatever thread renders."""
+    root = _template_project(tmp_path, template + "{{ ns.s|length }}")
+    started = time.monotonic()
+    with pytest.raises(TemplateError, match="dev_prompt.md:1: a (string|sequence) of over 16777216"):
+        DevAgent(root).build_prompt()
+    assert time.monotonic() - started < 10
+
+
+def test_concatenation_still_works(tmp_path):
+    root = _template_project(tmp_path, "{% macro m() %}ab{% endmacro %}{% set x %}c{{ m() }}{% endset %}"
+                                       "{{ 'a' ~ 1 ~ none }}|{{ 'a' + 'b' }}|{{ [1] + [2] }}|{{ 1 + 2 }}|{{ x }}")
+    assert DevAgent(root).build_prompt() == "a1None|ab|[1, 2]|3|cab"
+
+
 def test_growth_no_check_knows_is_a_memory_error_not_the_machines_memory(tmp_path, monkeypatch):
+    import threading
+
     import ralphy.prompts
 
+    assert threading.active_count() == 1  # else the cap is not set (a process started meanwhile would inherit it)
     monkeypatch.setattr(ralphy.prompts, "MEMORY_HEADROOM", 256 * 1024**2)
-    root = _template_project(tmp_path, "{% set ns = namespace(s='x' * 1000000) %}{% for i in range(12) %}"
-                                       "{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s|length }}")  # 4 GB by the end
+    root = _template_project(tmp_path, "{{ ('x' * 1000000).translate({120: 'y' * 3000})|length }}")  # 3 GB
     with pytest.raises(TemplateError, match="dev_prompt.md:1: the template needs too much memory"):
         DevAgent(root).build_prompt()
     assert DevAgent(_template_project(tmp_path / "again", "{{ 'x' * 1000 }}")).build_prompt() == "x" * 1000
@@ -393,3 +420,70 @@ def test_dev_with_the_real_cli_on_a_hostile_repository(tmp_path, claude_home, cl
     assert prompts and json.dumps(task)[1:-1] in prompts[0]
     assert "- [x] 1.1" in (root / "TASKS.md").read_text() and not (root / "PWNED").exists()
     assert not (root / ".ralphy" / "claude.pid").exists()  # the forged record was dropped, nothing ended
+
+
+# ------------------------------------------------------------------------ a history ralphy did not write
+# A repository can ship .ralphy/ralphy.db with any rows: SQLite keeps text where a number belongs, and a JSON column
+# can nest past the parser. Before: log, status and report crashed with a traceback on each of these.
+
+FORGED_ROWS = {
+    "nested-config-json": "UPDATE runs SET config_json = '" + "[" * 5000 + "]" * 5000 + "'",
+    "nested-argv-json": "UPDATE runs SET argv_json = '" + "[" * 5000 + "]" * 5000 + "'",
+    "text-for-a-cost": "UPDATE iterations SET cost_usd = 'abc', num_turns = 'x'",
+    "a-date-that-is-not": "UPDATE iterations SET started_at = 'garbage'",
+    "month-99": "UPDATE runs SET started_at = '9999-99-99'",
+    "blob-for-a-status": "UPDATE runs SET status = x'00ff', exit_code = 'x'",
+    "nested-delegation": "INSERT INTO delegations (iteration_id, tool_use_id, agent, description, task_ids_json, "
+                         "status, files_changed_json, bash_commands_json, usage_json) SELECT id, 't1', 'a', 'd', '"
+                         + "[" * 5000 + "]" * 5000 + "', 'completed', '{\"a\": 1}', '5', '[[[[' FROM iterations",
+}
+
+
+@pytest.fixture(scope="module")
+def real_history(tmp_path_factory) -> Path:
+    """A project with the history one real `ralphy dev` wrote (the stand-in CLI, two iterations)."""
+    from tests.security.test_hostile_input import STREAM_JSON_OPENING
+
+    base = tmp_path_factory.mktemp("history")
+    root = init_git_project(base / "repo", commit=False)
+    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    cli = base / "claude"
+    cli.write_text("#!/bin/sh\n" + STREAM_JSON_OPENING + "echo '{\"type\":\"result\",\"subtype\":\"success\","
+                   "\"is_error\":false,\"result\":\"ok\",\"num_turns\":1,\"session_id\":\"s1\",\"total_cost_usd\":0}'\n")
+    cli.chmod(0o755)
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(cli), "RALPHY_MAX_ITERATIONS": "2", "RALPHY_BACKOFF_SECONDS": "0"}
+    subprocess.run([sys.executable, "-m", "ralphy", "dev", str(root)], env=env, capture_output=True, timeout=60)
+    assert (root / ".ralphy" / "ralphy.db").is_file()
+    return root
+
+
+@pytest.mark.parametrize("forgery", sorted(FORGED_ROWS))
+def test_a_forged_history_is_one_line_for_every_reader(tmp_path, real_history, forgery):
+    import shutil
+    import sqlite3
+
+    root = tmp_path / "repo"
+    shutil.copytree(real_history, root)
+    db_file = root / ".ralphy" / "ralphy.db"
+    with sqlite3.connect(db_file) as db:
+        db.execute(FORGED_ROWS[forgery])
+    db.close()
+    for command in ("log", "log --json", "status", "status --json", "report"):
+        proc = subprocess.run([sys.executable, "-m", "ralphy", *command.split(), str(root)], capture_output=True,
+                              text=True, timeout=60)
+        said = f"`ralphy {command}` on {forgery}: {proc.stderr[-800:]}"
+        if command == "report" and proc.returncode == 0:  # the report reads leniently: a page, with what it could
+            assert proc.stdout.strip().endswith(".html") and not proc.stderr, said
+            continue
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, said
+        assert proc.stderr.strip().splitlines() == [proc.stderr.strip()], said
+        assert proc.stderr.startswith(f"ralphy: error: {db_file}: a record in the history is not what ralphy writes")
+        assert f"`mv {db_file} {db_file}.bad`" in proc.stderr, said
+
+
+def test_the_history_ralphy_wrote_reads_as_before(real_history):
+    for command in ("log --json", "status --json"):
+        proc = subprocess.run([sys.executable, "-m", "ralphy", *command.split(), str(real_history)],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)
