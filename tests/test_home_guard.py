@@ -28,13 +28,16 @@ def test_run_the_cli_as_a_test_would():
         subprocess.run([os.environ["CLI_UNDER_TEST"], "-p", "say hi", "--output-format", "json"], env=env,
                        capture_output=True, timeout=120, stdin=subprocess.DEVNULL, cwd=os.environ["WORK_DIR"])
 
-def test_write_the_real_file_if_asked():
-    if os.environ.get("WRITE_REAL"):
-        Path(os.environ["WRITE_REAL"]).write_text("{}")
+def test_write_the_real_file_if_asked(tmp_path):
+    if os.environ.get("WRITE_REAL"):  # as the CLI would, run in a folder of this session
+        Path(os.environ["WRITE_REAL"]).write_text('{"projects": {"%s": {}}}' % tmp_path)
+    if os.environ.get("WRITE_REAL_ELSEWHERE"):  # as another process would
+        Path(os.environ["WRITE_REAL_ELSEWHERE"]).write_text('{"projects": {"/work/someone-else": {}}}')
 '''
 
 
-def _inner(tmp_path: Path, claude_bin: str, *, guarded: bool, write_real: bool = False):
+def _inner(tmp_path: Path, claude_bin: str, *, guarded: bool, write_real: bool = False, elsewhere: bool = False,
+           strict: bool = False):
     real_home = tmp_path / "real-home"
     (real_home / ".claude").mkdir(parents=True)
     config = real_home / ".claude.json"
@@ -45,8 +48,13 @@ def _inner(tmp_path: Path, claude_bin: str, *, guarded: bool, write_real: bool =
     (tmp_path / "work").mkdir()
     env = {name: value for name, value in os.environ.items() if not name.startswith(("CLAUDE", "ANTHROPIC"))}
     env.update(HOME=str(real_home), PYTHONPATH=str(REPO), CLI_UNDER_TEST=claude_bin, WORK_DIR=str(tmp_path / "work"))
+    env.pop("RALPHY_TEST_HOME_GUARD", None)
     if write_real:
         env["WRITE_REAL"] = str(config)
+    if elsewhere:
+        env["WRITE_REAL_ELSEWHERE"] = str(config)
+    if strict:
+        env["RALPHY_TEST_HOME_GUARD"] = "strict"
     plugin = ["-p", "tests.home_guard"] if guarded else []
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *plugin, "--rootdir",
                            str(tmp_path / "inner"), str(tmp_path / "inner")], env=env, capture_output=True, text=True,
@@ -78,4 +86,15 @@ def test_without_the_guard_the_same_session_writes_the_real_config(tmp_path, cla
 def test_a_session_that_changes_the_real_config_fails_naming_it(tmp_path, claude_bin):
     proc, config, _ = _inner(tmp_path, claude_bin, guarded=True, write_real=True)
     assert proc.returncode == 1
-    assert f"the test session changed the real user's Claude Code state: {config}" in proc.stdout
+    assert f"ERROR: the test session changed the real user's Claude Code state: {config}" in proc.stdout
+    assert "; the CLI ran in " in proc.stdout
+
+
+def test_a_change_by_another_process_is_a_warning_unless_strict(tmp_path, claude_bin):
+    """On a shared machine other processes run the CLI meanwhile: their change (no folder of this session in it)
+    is a warning; in strict mode (CI) any change fails."""
+    proc, config, _ = _inner(tmp_path / "lenient", claude_bin, guarded=True, elsewhere=True)
+    assert proc.returncode == 0 and f"WARNING: {config} changed during the session" in proc.stdout
+    proc, config, _ = _inner(tmp_path / "strict", claude_bin, guarded=True, elsewhere=True, strict=True)
+    assert proc.returncode == 1
+    assert f"ERROR: the test session changed the real user's Claude Code state: {config}" in proc.stdout
