@@ -132,6 +132,7 @@ KNOWN_ENV: set[str] = {
     "RALPHY_UPDATE_GOLDEN",  # tests: rewrite golden files
     "RALPHY_SETUP_CHROMIUM",  # scripts/setup.sh: 1 installs chromium for the browser tests (scripts/test sets it)
     "RALPHY_TEST_CHROMIUM",  # tests: the chromium binary the browser tests use
+    "RALPHY_TEST_HOME_GUARD",  # tests/home_guard.py: strict (.ci/run) fails a session on any change of ~/.claude.json
 }
 
 # ---------------------------------------------------------------------------------------------------------------
