@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import REPO
 
 INNER_TESTS = '''
@@ -68,6 +70,7 @@ def test_the_suite_runs_with_a_throwaway_home():
     assert Path(os.environ["CLAUDE_CONFIG_DIR"]) == home / ".claude"
 
 
+@pytest.mark.e2e
 def test_the_real_cli_in_a_guarded_session_leaves_the_real_config_alone(tmp_path, claude_bin):
     proc, config, before = _inner(tmp_path, claude_bin, guarded=True)
     assert proc.returncode == 0, proc.stdout[-2000:]
@@ -75,6 +78,7 @@ def test_the_real_cli_in_a_guarded_session_leaves_the_real_config_alone(tmp_path
     assert not (config.parent / ".claude" / ".claude.json").exists()
 
 
+@pytest.mark.e2e
 def test_without_the_guard_the_same_session_writes_the_real_config(tmp_path, claude_bin):
     """The control: what the guard prevents does happen without it (so the test above can fail)."""
     proc, config, before = _inner(tmp_path, claude_bin, guarded=False)
@@ -83,6 +87,7 @@ def test_without_the_guard_the_same_session_writes_the_real_config(tmp_path, cla
     assert any(p.exists() and hashlib.sha256(p.read_bytes()).hexdigest() != before for p in written)
 
 
+@pytest.mark.e2e
 def test_a_session_that_changes_the_real_config_fails_naming_it(tmp_path, claude_bin):
     proc, config, _ = _inner(tmp_path, claude_bin, guarded=True, write_real=True)
     assert proc.returncode == 1
@@ -90,6 +95,7 @@ def test_a_session_that_changes_the_real_config_fails_naming_it(tmp_path, claude
     assert "; the CLI ran in " in proc.stdout
 
 
+@pytest.mark.e2e
 def test_a_change_by_another_process_is_a_warning_unless_strict(tmp_path, claude_bin):
     """On a shared machine other processes run the CLI meanwhile: their change (no folder of this session in it)
     is a warning; in strict mode (CI) any change fails."""
