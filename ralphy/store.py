@@ -720,6 +720,8 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")
                 db.execute("PRAGMA synchronous = FULL")
                 db.execute("PRAGMA foreign_keys = ON")
+                db.execute("PRAGMA trusted_schema = OFF")  # no function with side effects from a view or trigger
+                _refuse_foreign_schema(self.path, db)
         except BaseException:
             db.close()
             raise
@@ -967,6 +969,17 @@ def _time(text: Any) -> datetime:
 
 def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat(timespec="microseconds")
+
+
+def _refuse_foreign_schema(path: Path, db: sqlite3.Connection) -> None:
+    """ralphy creates no trigger and no view: one in the file (a repository can ship .ralphy/ralphy.db) would run
+    its own SQL on ralphy's writes, deleting or forging history, so the database is refused before any write."""
+    foreign = db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name "
+                         "LIMIT 3").fetchall()
+    if foreign:
+        named = ", ".join(f"{kind} {str(name)[:60]!r}" for kind, name in foreign)
+        raise StoreError(f"{path}: holds {named}, which ralphy never creates (not ralphy's database, or tampered "
+                         f"with): move it away (`mv {path} {path}.bad`) and run ralphy again")
 
 
 def _duration(start: datetime, end: datetime | None) -> float | None:

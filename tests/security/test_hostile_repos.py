@@ -481,6 +481,34 @@ def test_a_forged_history_is_one_line_for_every_reader(tmp_path, real_history, f
         assert f"`mv {db_file} {db_file}.bad`" in proc.stderr, said
 
 
+@pytest.mark.parametrize("schema", [
+    "CREATE TRIGGER wipe AFTER INSERT ON iterations BEGIN DELETE FROM runs; END",
+    "CREATE TRIGGER forge BEFORE UPDATE ON runs BEGIN INSERT INTO runs (started_at, status) VALUES ('x', 'ok'); END",
+    "CREATE VIEW spy AS SELECT * FROM runs",
+])
+def test_a_history_with_triggers_or_views_is_refused_before_any_write(tmp_path, real_history, schema):
+    """ralphy creates no trigger and no view; one shipped in .ralphy/ralphy.db would run its own SQL on ralphy's
+    writes (deleting or forging the history), so every command refuses the file in one line and writes nothing."""
+    import shutil
+    import sqlite3
+
+    root = tmp_path / "repo"
+    shutil.copytree(real_history, root)
+    db_file = root / ".ralphy" / "ralphy.db"
+    with sqlite3.connect(db_file) as db:
+        db.execute(schema)
+    db.close()
+    before = db_file.read_bytes()
+    for command in ("log", "status", "dev"):
+        proc = subprocess.run([sys.executable, "-m", "ralphy", *command.split(), str(root)], capture_output=True,
+                              text=True, timeout=60, env={**os.environ, "RALPHY_CLAUDE_BIN": "/bin/false"})
+        said = f"`ralphy {command}`: {proc.stderr[-800:]}"
+        assert proc.returncode != 0 and "Traceback" not in proc.stderr, said
+        assert f"ralphy: error: {db_file}: holds " in proc.stderr and "which ralphy never creates" in proc.stderr, said
+        assert len(proc.stderr.strip().splitlines()) == 1, said
+    assert db_file.read_bytes() == before
+
+
 def test_the_history_ralphy_wrote_reads_as_before(real_history):
     for command in ("log --json", "status --json"):
         proc = subprocess.run([sys.executable, "-m", "ralphy", *command.split(), str(real_history)],
