@@ -322,8 +322,15 @@ def parse_env_value(key: str, raw: str, where: str) -> Any:
                 return shlex.split(raw)
             return [part for part in raw.replace(",", " ").split() if part]
     except ValueError:  # json.JSONDecodeError is a ValueError; shlex's "No closing quotation" too
-        raise ConfigError(f"{where}: {raw!r} is not {_type_name(hint)}") from None
+        if base is int and raw.strip().lstrip("+-").isdigit():  # int() refuses more than 4,300 digits
+            raise ConfigError(f"{where}: {_shown(raw)} is far too large") from None
+        raise ConfigError(f"{where}: {_shown(raw)} is not {_type_name(hint)}") from None
     return raw
+
+
+def _shown(raw: str, limit: int = 60) -> str:
+    """``raw`` quoted for an error line, cut to ``limit`` characters (a value can be megabytes long)."""
+    return repr(raw) if len(raw) <= limit else f"{raw[:limit]!r}... ({len(raw):,} characters)"
 
 
 # kept for callers of the old private names
@@ -347,6 +354,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(str(exc)) from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not valid TOML: not UTF-8 text") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits (int()'s limit) is not a TOMLDecodeError
+        raise ConfigError(f"{path}: not valid TOML: {str(exc).split(';')[0]}") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
 

@@ -80,3 +80,23 @@ def test_ordinary_nesting_still_parses():
     assert error is None and data["tools"] == ["Read", ["Grep"]] and data["meta"] == {"a": {"b": [1]}}
     assert yaml_depth_problem("x: " + "[" * 100 + "]" * 100) is None
     assert yaml_depth_problem("x: " + "[" * 101) is not None
+
+
+@pytest.mark.parametrize("where", ["file", "pyproject", "env"])
+def test_a_number_of_thousands_of_digits_is_one_short_line(tmp_path, where):
+    """int() refuses more than 4,300 digits with a ValueError that tomllib does not wrap (a traceback), and the
+    error line quoted the whole value (a 5,000-character line)."""
+    digits = "9" * 5000
+    env = {**os.environ}
+    if where == "file":
+        (tmp_path / ".ralphy.toml").write_text(f"max_iterations = {digits}\n")
+    elif where == "pyproject":
+        (tmp_path / "pyproject.toml").write_text(f"[tool.ralphy]\nmax_iterations = {digits}\n")
+    else:
+        env["RALPHY_MAX_ITERATIONS"] = digits
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "status", str(tmp_path)], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-600:]
+    line = proc.stderr.strip()
+    assert line.startswith("ralphy: error: ") and "\n" not in line and len(line) < 300, line[:600]
+    assert ("RALPHY_MAX_ITERATIONS" if where == "env" else str(tmp_path)) in line
