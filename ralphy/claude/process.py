@@ -1,14 +1,14 @@
-"""Run the Claude CLI headless, stream its events as they arrive, and never leave a process behind.
+"""Run the Claude CLI headless for one turn, and the pieces the driver reads it with.
 
-``run_claude`` starts the CLI in a process group of its own, writes the prompt on stdin, and reads
-stdout line by line while the CLI runs: each line is parsed (``ralphy.claude.events``), handed to
-``on_event`` in the caller's thread, and appended raw to a bounded transcript. Three helper threads
-write stdin, read stdout and drain stderr, so the child never blocks on a full pipe and a timeout
-holds even when the child ignores its input.
+``run_claude`` is one turn through ``ralphy.claude.driver.Session``, the one reader of the CLI's output: it
+starts the CLI in a process group of its own, sends the prompt, and reads stdout line by line while the CLI
+runs (each line parsed by ``ralphy.claude.events``, handed to ``on_event`` in the caller's thread, appended raw
+to a bounded transcript). Helper threads (``_read_lines``, ``_drain`` here; the driver's stdin writer) keep
+the child from blocking on a full pipe, so a timeout holds even when the child ignores its input.
 
 Whatever happens -- normal exit, timeout, an authentication failure (not worth the CLI's minutes of
 retries), ``on_event`` raising, KeyboardInterrupt -- the whole process group is ended (SIGTERM, then
-SIGKILL after a grace period) before ``run_claude`` returns or re-raises.
+SIGKILL after a grace period) before ``run_claude`` returns or re-raises. ``RunResult`` says how it went.
 """
 
 from __future__ import annotations
@@ -17,26 +17,14 @@ import logging
 import os
 import queue
 import subprocess
-import threading
-import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Callable, Mapping, Sequence
 
-from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, parse_line
-from ralphy.claude.limits import AUTH_STATUSES, is_auth_result, is_auth_retry  # noqa: F401 (AUTH_STATUSES: re-exported)
-from ralphy.claude.command import (  # noqa: F401  (build_argv, resolve_claude_bin, child_env: re-exported)
-    CLAUDE_CODE_MARKERS,
-    INSTALL_HINT,
-    build_argv,
-    child_env,
-    end_group,
-    has_exited,
-    resolve_claude_bin,
-    spawn,
-    wait_for_exit,
-)
+from ralphy.claude.command import build_argv, child_env, resolve_claude_bin  # noqa: F401 (re-exported)
+from ralphy.claude.events import Event, InitEvent, ResultEvent
+from ralphy.claude.limits import AUTH_STATUSES  # noqa: F401 (re-exported)
 
 logger = logging.getLogger(__name__)
 
@@ -82,163 +70,26 @@ def run_claude(
     kill_grace: float = KILL_GRACE_S,
     process: subprocess.Popen[bytes] | None = None,
 ) -> RunResult:
-    """Run the CLI once with ``prompt`` on stdin, for at most ``timeout`` seconds.
-
-    With ``--input-format stream-json`` in ``argv`` (``build_argv`` puts it there) the run goes through
-    ``ralphy.claude.driver.Session`` (the prompt as a user turn, permission requests denied as plain ``-p``
-    does); otherwise the prompt is written as plain text and stdin closed.
+    """Run the CLI once with ``prompt``, for at most ``timeout`` seconds: one turn through
+    ``ralphy.claude.driver.Session`` (the stream-json flags are added to ``argv`` when missing; the prompt goes
+    as a user turn; permission requests are denied as plain ``-p`` does; a timeout interrupts the turn).
 
     ``process``: the CLI already started with ``argv`` by ``ralphy.claude.command.spawn`` (it boots while
     the caller prepares the prompt); otherwise ``run_claude`` starts it.
 
     ``on_event`` is called in this thread for every event, as the CLI writes it; if it raises, the
-    CLI is stopped and the exception propagates. The raw stdout goes to ``transcript_path`` (at most
-    ``transcript_max_bytes``; a transcript that cannot be written is logged and skipped, the run goes
-    on). Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started.
+    turn is interrupted, the CLI stopped and the exception propagates. The raw stdout goes to
+    ``transcript_path`` (at most ``transcript_max_bytes``; a transcript that cannot be written is logged and
+    skipped, the run goes on). Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started.
     """
-    if "stream-json" in _option(argv, "--input-format"):
-        from ralphy.claude.driver import Session
+    from ralphy.claude.driver import Session, with_stream_flags
 
-        session = Session.start(argv, cwd=cwd, env=env, process=process, on_event=on_event,
-                                transcript_path=transcript_path, transcript_max_bytes=transcript_max_bytes,
-                                kill_grace=kill_grace)
-        return session.run_turn(prompt, timeout=timeout)
-    started = time.monotonic()
-    transcript = _Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
-    try:
-        proc = process if process is not None else spawn(argv, cwd=cwd, env=env)
-    except BaseException:
-        if transcript:
-            transcript.close()
-        raise
-    run = _Run(proc, on_event, transcript)
-    try:
-        run.start(prompt.encode("utf-8"))
-        run.pump(deadline=started + timeout)
-    finally:
-        end_group(proc, kill_grace)
-        run.close()
-    return RunResult(
-        exit_code=proc.returncode,
-        result=run.result,
-        init=run.init,
-        events=run.events,
-        timed_out=run.timed_out,
-        auth_failed=run.auth_failed or is_auth_result(run.result),
-        stderr_tail=run.stderr_tail(),
-        transcript_path=transcript.path if transcript else None,
-        duration_s=time.monotonic() - started,
-    )
-
-
-def _option(argv: Sequence[str], name: str) -> str:
-    """The value of ``name`` in ``argv`` ("" when absent)."""
-    for i, arg in enumerate(argv):
-        if arg == name and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith(name + "="):
-            return arg.partition("=")[2]
-    return ""
-
-
-class _Run:
-    """The state of one run; helper threads feed it stdin, stdout lines and the stderr tail."""
-
-    def __init__(
-        self,
-        proc: subprocess.Popen[bytes],
-        on_event: Callable[[Event], None] | None,
-        transcript: _Transcript | None,
-    ) -> None:
-        self.proc = proc
-        self.on_event = on_event
-        self.transcript = transcript
-        self.events: list[Event] = []
-        self.result: ResultEvent | None = None
-        self.init: InitEvent | None = None
-        self.timed_out = False
-        self.auth_failed = False
-        self.line_number = 0
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
-        self.stderr = _Tail(STDERR_TAIL_BYTES)
-        self.threads: list[threading.Thread] = []
-
-    def start(self, prompt: bytes) -> None:
-        """Start the threads that write the prompt, read stdout and drain stderr."""
-        for pipe, target, stream, arg in (
-            ("stdin", _write_all, self.proc.stdin, prompt),
-            ("stdout", _read_lines, self.proc.stdout, self.lines),
-            ("stderr", _drain, self.proc.stderr, self.stderr),
-        ):
-            thread = threading.Thread(target=target, args=(stream, arg), name=f"ralphy-claude-{pipe}", daemon=True)
-            thread.start()
-            self.threads.append(thread)
-
-    def pump(self, deadline: float) -> None:
-        """Handle stdout lines until the CLI is done, the deadline passes or authentication fails."""
-        exited_at: float | None = None
-        while not self.auth_failed:
-            now = time.monotonic()
-            if now >= deadline:
-                self.timed_out = True
-                logger.warning("claude: no result within the timeout; stopping it")
-                return
-            try:
-                line = self.lines.get(timeout=min(deadline - now, 0.25))
-            except queue.Empty:
-                if exited_at is None and has_exited(self.proc):
-                    exited_at = now
-                if exited_at is not None and now - exited_at > EXIT_DRAIN_S:
-                    return  # the CLI exited, but something it started still holds stdout open
-                continue
-            if line is _EOF:
-                self._wait_exit(deadline)
-                return
-            self._handle(line)
-
-    def _wait_exit(self, deadline: float) -> None:
-        if not wait_for_exit(self.proc, deadline):
-            self.timed_out = True
-            logger.warning("claude: closed its output but did not exit within the timeout; stopping it")
-
-    def _handle(self, raw: bytes) -> None:
-        self.line_number += 1
-        if self.transcript:
-            self.transcript.write(raw)
-        line = raw.decode("utf-8", errors="replace").strip()
-        if not line:
-            return
-        try:
-            events = parse_line(line)
-        except ValueError as error:
-            logger.warning("claude: skipping malformed stream-json line %d (%s): %.200s", self.line_number, error, line)
-            return
-        for event in events:
-            self._record(event)
-            if self.on_event:
-                self.on_event(event)
-
-    def _record(self, event: Event) -> None:
-        self.events.append(event)
-        if isinstance(event, InitEvent) and self.init is None:
-            self.init = event
-        elif isinstance(event, ResultEvent):
-            self.result = event
-        elif isinstance(event, ApiRetry) and is_auth_retry(event):
-            self.auth_failed = True  # the loop says so to the user, once; this is for -v
-            logger.info("claude: the API refused the credentials (%s); stopping it", event.error_status)
-
-    def stderr_tail(self) -> str:
-        return self.stderr.text()
-
-    def close(self) -> None:
-        """Wait for the helper threads (the process group is gone, so every pipe ends)."""
-        for thread in self.threads:
-            thread.join(timeout=KILL_GRACE_S)
-            if thread.is_alive():
-                logger.warning("claude: a process that left the CLI's group still holds its %s", thread.name.removeprefix("ralphy-claude-"))
-        if self.transcript:
-            self.transcript.close()
+    if process is None:
+        argv = with_stream_flags(argv)
+    session = Session.start(argv, cwd=cwd, env=env, process=process, on_event=on_event,
+                            transcript_path=transcript_path, transcript_max_bytes=transcript_max_bytes,
+                            kill_grace=kill_grace)
+    return session.run_turn(prompt, timeout=timeout, cancel_grace=min(kill_grace, 5.0))
 
 
 class _Tail:
@@ -305,19 +156,6 @@ class _Transcript:
                 file.close()
             except OSError as error:
                 logger.warning("claude: could not finish the transcript %s (%s)", self.path, error.strerror)
-
-
-def _write_all(stream: IO[bytes], data: bytes) -> None:
-    """Give the CLI its prompt and close stdin; a CLI that exits without reading it is not our concern."""
-    try:
-        stream.write(data)
-    except OSError:  # BrokenPipeError: it exited or was stopped
-        pass
-    finally:
-        try:
-            stream.close()
-        except OSError:
-            pass
 
 
 def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:

@@ -96,8 +96,9 @@ def is_gone(pid: int) -> bool:
 def test_replays_a_real_transcript_and_passes_the_prompt_on_stdin(fake_cli, tmp_path: Path) -> None:
     transcript = (TRANSCRIPTS / "delegation.jsonl").read_text(encoding="utf-8")
     bin = fake_cli(f"""
-        prompt = sys.stdin.read()
-        (HERE / "prompt.txt").write_text(prompt)
+        turn = json.loads(sys.stdin.readline())  # the prompt as a stream-json user turn
+        assert turn["type"] == "user" and turn["message"]["role"] == "user"
+        (HERE / "prompt.txt").write_text(turn["message"]["content"])
         sys.stdout.write({transcript!r})
         sys.exit(0)
     """)
