@@ -77,7 +77,8 @@ def main() -> None:
     args = parser.parse_args()
     claude = find_claude_cli()
     assert claude, "the Claude CLI is not installed (scripts/setup.sh installs it)"
-    config = load_config(DEMO, environ={})
+    os.environ["RALPHY_VERIFY_COMMAND"] = ""  # the demo's check needs `ralphy trust`; its cost: bench_verify.py
+    config = load_config(DEMO, environ={"RALPHY_VERIFY_COMMAND": ""})
     argv = build_argv(claude, model=config.model, permission_mode=config.permission_mode,
                       allowed_tools=config.allowed_tools, max_turns=config.max_turns, extra_args=config.extra_args)
     argv = plain(argv)  # the baseline is plain `claude -p`, prompt on stdin; ralphy drives stream-json both ways

@@ -464,6 +464,7 @@ class Session:
         if isinstance(event, InitEvent):
             self.init = self.init or event
             self.turn_open = True  # a turn began (the CLI opens one itself to report a background agent)
+            self.settle_until = 0.0  # the turn reporting a finished background agent is open: no need to wait
         elif isinstance(event, ResultEvent):
             self.results.append(event)
             self.turn_open = False

@@ -201,6 +201,35 @@ def test_stdin_stays_open_until_a_background_agent_has_reported(fake_cli, tmp_pa
     assert any(isinstance(e, TaskNotification) for e in result.events)
 
 
+def test_once_the_reporting_turn_has_opened_its_result_ends_the_run(fake_cli, tmp_path, monkeypatch):
+    # After a background agent's task_notification the driver waits SETTLE_S for the turn that reports it; once
+    # that turn's init is in, its result ends the run (2.1.330 spent the rest of the wait idle every iteration).
+    # With the wait made longer than the timeout, only that rule lets this run end in time.
+    import ralphy.claude.driver as driver
+
+    monkeypatch.setattr(driver, "SETTLE_S", 60.0)
+    bin = fake_cli("""
+        answer_initialize(read())
+        read()
+        emit(INIT)
+        emit({"type": "user", "message": {"content": [{"type": "tool_result", "tool_use_id": "toolu_agent",
+              "content": "Async agent launched successfully."}]},
+              "tool_use_result": {"isAsync": True, "status": "async_launched", "agentId": "a1"}})
+        emit(result(turns=2, cost=0.01))
+        emit({"type": "system", "subtype": "task_notification", "task_id": "a1", "tool_use_id": "toolu_agent",
+              "status": "completed", "summary": "done"})
+        emit(INIT)
+        emit(result(turns=3, cost=0.04))
+        if read() is None:
+            note("closed-after-second-result")
+    """)
+    session = start(bin, tmp_path)
+    session.initialize(10)
+    result = session.run_turn("go", timeout=20)
+    assert not result.timed_out and (tmp_path / "closed-after-second-result").exists()
+    assert result.result.num_turns == 5 and result.result.is_error is False
+
+
 def test_the_timeout_interrupts_the_turn_and_the_cli_exits_by_itself(fake_cli, tmp_path):
     bin = fake_cli("""
         answer_initialize(read())
