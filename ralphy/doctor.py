@@ -2,7 +2,7 @@
 
 The checks: the Claude CLI (found, its path and version, inside the supported range), logged in or not (the
 CLI's own ``initialize`` answer: no model call), the agents the CLI itself loads compared with ralphy's
-discovery for that version (``ralphy.claude.probe``), the project's config (and whether it needs ``ralphy
+discovery for that version (the driver's ``initialize_info``, the one way ralphy asks a CLI what it loaded), the project's config (and whether it needs ``ralphy
 trust``), and what the project's ``.claude/settings*.json`` lets the CLI do unasked.
 """
 
@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 OK, WARNING, PROBLEM = "ok", "warning", "problem"
+# Agents every CLI brings itself (not from files): left out when comparing with ralphy's discovery.
+BUILT_IN_AGENTS = frozenset({"general-purpose", "Explore", "Plan", "statusline-setup", "claude", "output-style-setup"})
 
 
 @dataclass
@@ -62,15 +64,59 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
         return diagnosis
     if binary is None:
         return diagnosis
-    from ralphy.claude.command import child_env
-    from ralphy.claude.probe import probe
     from ralphy.claude.version import Version
 
     version = Version.parse(diagnosis.claude.get("version"))
-    found = probe(binary, version, cwd=project, env=child_env(environ), timeout=timeout)
+    found = _ask_cli(binary, version, project, environ, timeout)
     _check_login(diagnosis, found)
     _compare_agents(diagnosis, project, config, version, found)
     return diagnosis
+
+
+@dataclass
+class _Found:
+    """What the CLI said about itself (``ralphy.claude.driver.initialize_info``), or why it could not say."""
+
+    agents: list[dict] | None = None  # [{name, description (None when the CLI gives names only)}]
+    agents_source: str = "none"  # initialize | init | none
+    account: dict | None = None
+    error: str | None = None
+
+    @property
+    def custom_agents(self) -> list[dict] | None:
+        if self.agents is None:
+            return None
+        return [{"name": agent["name"], "description": agent["description"]} for agent in self.agents
+                if agent["name"] not in BUILT_IN_AGENTS]
+
+    def logged_in(self) -> bool | None:
+        """True with an API key or a login token, False with neither, None when the CLI did not say (or uses a
+        cloud provider's credentials, which ralphy cannot see)."""
+        if not isinstance(self.account, dict):
+            return None
+        if self.account.get("apiProvider") not in (None, "firstParty"):
+            return None
+        token, key = self.account.get("tokenSource"), self.account.get("apiKeySource")
+        return bool((token and token != "none") or (key and key != "none"))
+
+
+def _ask_cli(binary: str, version: Any, project: Path, environ: Mapping[str, str], timeout: float) -> _Found:
+    """The CLI's ``initialize`` answer (and, before ~2.1.100, the names of its ``init`` line); no model call."""
+    from ralphy.claude.command import child_env
+    from ralphy.claude.driver import initialize_info
+    from ralphy.claude.version import Version, initialize_reports_agents
+    from ralphy.errors import RalphyError
+
+    needs_init = not initialize_reports_agents(version)
+    argv = [binary, "-p"]
+    if needs_init and version is not None and version >= Version(2, 1, 62):
+        argv.append("--no-session-persistence")  # the turn sent for the init line leaves no session behind
+    try:
+        info = initialize_info(argv, cwd=project, env=child_env(environ), timeout=timeout, init_fallback=needs_init)
+    except RalphyError as exc:
+        return _Found(error=str(exc))
+    return _Found(agents=info.agents, agents_source=info.agents_source if info.agents is not None else "none",
+                  account=info.account)
 
 
 def _check_config(diagnosis: Diagnosis, project: Path, claude_bin: str | None) -> Any:

@@ -70,6 +70,9 @@ class InitializeInfo:
 
     ``agents``: ``[{name, description, model}]`` (``model`` None when not given), built-ins included, or None
     when this CLI does not say (before ~2.1.100). ``version``: only 2.1.330 and later say it here.
+    ``account``: ``{tokenSource, apiKeySource, apiProvider?}`` on every version (None when missing).
+    ``agents_source``: ``initialize``, or ``init`` when ``initialize_info(..., init_fallback=True)`` read the
+    names from the ``system/init`` line of a first turn (``description`` is then None).
     """
 
     agents: list[dict[str, Any]] | None
@@ -77,6 +80,8 @@ class InitializeInfo:
     version: str | None
     commands: list[dict[str, Any]]
     raw: dict[str, Any] = field(repr=False)
+    account: dict[str, Any] | None = None
+    agents_source: str = "initialize"
 
     @classmethod
     def from_response(cls, response: Mapping[str, Any]) -> "InitializeInfo":
@@ -91,12 +96,15 @@ class InitializeInfo:
         pid = response.get("pid")
         version = response.get("claude_code_version")
         commands = response.get("commands")
+        account = response.get("account")
         return cls(
             agents=parsed,
             pid=pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
             version=version if isinstance(version, str) else None,
             commands=[c for c in commands if isinstance(c, dict)] if isinstance(commands, list) else [],
             raw=dict(response),
+            account=dict(account) if isinstance(account, dict) else None,
+            agents_source="initialize" if parsed is not None else "none",
         )
 
     @property
@@ -573,16 +581,26 @@ def initialize_info(
     cwd: str | os.PathLike[str],
     env: Mapping[str, str],
     timeout: float = 30.0,
+    init_fallback: bool = False,
 ) -> InitializeInfo:
-    """Start the CLI, ask ``initialize``, end it: the agents (and pid, version, commands) the CLI loads in
-    ``cwd``, with no model call. ``argv`` is a command line from ``command.build_argv`` (the stream-json flags
-    are added when missing).
+    """Start the CLI, ask ``initialize``, end it: the agents (and pid, version, commands, account) the CLI
+    loads in ``cwd``, with no model call. ``argv`` is a command line from ``command.build_argv`` (the
+    stream-json flags are added when missing).
+
+    ``init_fallback``: a CLI whose answer names no agents (before ~2.1.100) gets one user turn and the agents'
+    names come from that turn's ``system/init`` line, which the CLI writes before any request to the Messages
+    API; the CLI is pointed at a closed local port with no retries and ended at that line, so no model is
+    called and no credentials leave the machine (pass ``--no-session-persistence`` in ``argv`` where the CLI
+    knows it).
 
     Raises ``ClaudeUsageError`` when the CLI refuses its command line, ``ClaudeNotFoundError`` when it cannot
     start, ``ConfigError`` when it gives no answer within ``timeout``."""
     argv = with_stream_flags(argv)
+    if init_fallback:
+        env = {**env, "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{_closed_port()}", "CLAUDE_CODE_MAX_RETRIES": "0"}
     session = Session.start(argv, cwd=cwd, env=env, kill_grace=1.0)
     try:
+        deadline = time.monotonic() + timeout
         info = session.initialize(timeout)
         if info is None:
             refused = session.usage_error()
@@ -590,9 +608,26 @@ def initialize_info(
                 raise ClaudeUsageError(f"the Claude CLI {argv[0]} refused its command line: {refused}")
             raise ConfigError(f"the Claude CLI {argv[0]} gave no answer to `initialize` within {timeout:g}s"
                               + _stderr_hint(session))
+        if info.agents is None and init_fallback:
+            session.send_user_turn("ralphy: which agents are loaded? (this turn never reaches a model)")
+            while session.init is None and not session.results and session._next_line(deadline):
+                pass
+            if session.init is not None:
+                info = replace(info, agents=[{"name": name, "description": None, "model": None}
+                                             for name in session.init.agents],
+                               version=info.version or session.init.version, agents_source="init")
         return info
     finally:
         session.close()
+
+
+def _closed_port() -> int:
+    """A local port nothing listens on (bound, read, released)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def with_stream_flags(argv: Sequence[str]) -> list[str]:

@@ -83,6 +83,20 @@ def test_initialize_names_the_agents_the_cli_loaded_without_a_model_call(claude_
     assert processes_using(claude_home) == []
 
 
+def test_init_fallback_names_the_agents_on_every_version_without_a_model_call(claude_bin, claude_home, project,
+                                                                              cli_version):
+    # what `ralphy doctor` asks: before 2.1.100 the names come from a first turn's init line, the turn going to
+    # a closed port (the scripted API below must see no turn at all)
+    with FakeMessagesAPI(lambda request: text("no")) as api:
+        info = initialize_info(argv(claude_bin), cwd=project, env=claude_env(api.url, claude_home), timeout=60,
+                               init_fallback=True)
+        assert [r for r in api.requests if r.get("tools")] == []
+    assert "tdd-orchestrator" in info.agent_names and "general-purpose" in info.agent_names
+    assert info.agents_source == ("initialize" if cli_version >= (2, 1, 100) else "init")
+    assert info.account is not None and info.account["apiKeySource"] == "ANTHROPIC_API_KEY"
+    assert processes_using(claude_home) == []
+
+
 def test_a_prompt_sent_long_after_the_start_is_not_lost(claude_bin, claude_home, project):
     # plain `-p` gives up after 3 s without stdin ("no stdin data received in 3s"); stream-json input waits
     with FakeMessagesAPI(lambda request: text("late but fine")) as api:
