@@ -169,7 +169,7 @@ def _is_our_cli(data: object, project_dir: Path, claude_bin: str | None) -> tupl
         k = len(live) - len(argv)
         same = live == argv or (
             k > 0 and live[k + 1 :] == argv[1:] and os.path.realpath(live[k]) == os.path.realpath(argv[0])
-        )
+        ) or _renamed_script(live, argv)
         if not same:
             return None
     elif isinstance(live, str):
@@ -181,6 +181,19 @@ def _is_our_cli(data: object, project_dir: Path, claude_bin: str | None) -> tupl
     if live_cwd is None or os.path.realpath(live_cwd) != real_project:
         return None
     return pid, "same start time, command line and working directory"
+
+
+def _renamed_script(live: list[str], argv: list[str]) -> bool:
+    """The CLI as a node script (npm's ``cli.js``, up to 2.1.62 at least) renames itself: ``process.title =
+    "claude"`` overwrites its command line, which then reads ``claude`` and NULs. Taken as the recorded
+    command when that was a ``#!`` script; the start time and working directory must still match."""
+    if [part for part in live if part] != ["claude"]:
+        return False
+    try:
+        with open(os.path.realpath(argv[0]), "rb") as script:
+            return script.read(2) == b"#!"
+    except OSError:
+        return False
 
 
 def end_orphaned_cli(project_dir: Path, grace: float = 5.0, claude_bin: str | None = None) -> int | None:
