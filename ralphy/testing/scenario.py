@@ -139,10 +139,14 @@ class Request:
     def is_side(self) -> bool:
         """One of the CLI's side requests (title, quota check, summary...).
 
-        Those offer no tools and carry the CLI's billing header in the system prompt, or ask for a
-        single token (the quota check). Tool-less requests from other clients are not side requests.
+        Those offer no tools and come from the CLI (its billing header in the system prompt; 2.0.x has none
+        but says ``User-Agent: claude-cli/<version>``), or ask for a single token (the quota check).
+        Tool-less requests from other clients are not side requests.
         """
-        return not self.tools and (CLI_MARKER in self.system_text or self.max_tokens <= 1)
+        if self.tools:
+            return False
+        agent = next((value for name, value in self.headers.items() if name.lower() == "user-agent"), "")
+        return CLI_MARKER in self.system_text or self.max_tokens <= 1 or agent.startswith("claude-cli/")
 
     @property
     def agent_name(self) -> str | None:

@@ -162,6 +162,17 @@ def test_side_requests_go_to_the_side_handler():
     assert json.loads(main)["content"][0]["text"] == "main"
 
 
+def test_a_2_0_side_request_is_told_by_the_clis_user_agent():
+    # 2.0.0 puts no billing header in the system prompt; its git-history side request (the first one it makes)
+    # went to the scenario and took a test's scripted fault
+    side = {"model": "m", "max_tokens": 512, "system": [{"type": "text", "text": "You are an expert at analyzing git "
+            "history."}], "messages": [{"role": "user", "content": "Files modified by user:\n"}]}
+    assert Request(side, headers={"User-Agent": "claude-cli/2.0.0 (external, sdk-cli)"}).is_side
+    assert not Request(side, headers={"User-Agent": "Anthropic/Python 0.40.0"}).is_side  # another client
+    with_tools = dict(side, tools=[{"name": "Read", "input_schema": {"type": "object"}}])
+    assert not Request(with_tools, headers={"user-agent": "claude-cli/2.0.0 (external, sdk-cli)"}).is_side
+
+
 def test_a_scenario_bug_is_a_500_and_is_kept():
     def broken(request: Request):
         raise KeyError("oops")
