@@ -2,8 +2,9 @@
 
 The checks: the Claude CLI (found, its path and version, inside the supported range), logged in or not (the
 CLI's own ``initialize`` answer: no model call), the agents the CLI itself loads compared with ralphy's
-discovery for that version (the driver's ``initialize_info``, the one way ralphy asks a CLI what it loaded), the project's config (and whether it needs ``ralphy
-trust``), and what the project's ``.claude/settings*.json`` lets the CLI do unasked.
+discovery for that version (the driver's ``initialize_info``, the one way ralphy asks a CLI what it loaded),
+the project's config (and whether it needs ``ralphy trust``), and what the project's ``.claude/settings*.json``
+lets the CLI do unasked.
 """
 
 from __future__ import annotations

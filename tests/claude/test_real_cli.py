@@ -9,7 +9,7 @@ import pytest
 
 from ralphy.claude.delegation import DelegationTracker, attribute
 from ralphy.claude.events import Event, InitEvent, RateLimitEvent, parse_line
-from ralphy.claude.limits import classify_failure, usage_limit_reset
+from ralphy.claude.limits import classify_failure, retry_env, usage_limit_reset
 from ralphy.claude.process import build_argv, child_env, run_claude
 from ralphy.claude.version import Version
 from ralphy.tasks import mentioned_task_ids, parse_tasks
@@ -135,13 +135,21 @@ def test_an_unknown_agent_is_a_failed_delegation(claude_bin, claude_home, projec
     assert all(o.handled_by != "no-such-agent" for o in outcomes)
 
 
-def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, claude_home, project):
+def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, claude_home, project, claude_version):
+    # From 2.1.100 the CLI reports each retry (api_retry) and the driver stops it at the first refusal, however many
+    # retries it has; older CLIs retry silently (~3 minutes), so there it is ralphy's cap on the retries it gives
+    # them, when the user set none (limits.retry_env), that cuts a refused key short.
+    reports_retries = claude_version >= Version(2, 1, 100)
     with FakeMessagesAPI(lambda request: authentication_error(), side=lambda request: authentication_error()) as api:
         env = claude_env(api.url, claude_home, {"CLAUDE_CODE_MAX_RETRIES": "10"})
+        if not reports_retries:
+            del env["CLAUDE_CODE_MAX_RETRIES"]
+            env = dict(retry_env(env, claude_version))
         started = time.monotonic()
         result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=env, timeout=120, kill_grace=5)
         elapsed = time.monotonic() - started
-    assert result.auth_failed and not result.timed_out, result.stderr_tail
+    assert not result.timed_out, result.stderr_tail
+    assert result.auth_failed or not reports_retries
     assert classify_failure(result) == "auth"
     assert elapsed < 30
     assert processes_using(claude_home) == []
