@@ -26,4 +26,20 @@ KNOWN_FAILURES: dict[str, dict[str, str]] = {
         "tests/testing/test_e2e_cli.py::test_cut_stream_makes_the_cli_fall_back_to_a_non_streaming_request":
             "2.0.0 retries the cut stream streamed ([True, True]) and writes no result text (testing)",
     },
+    "2.1.62": {
+        # ralphy.testing's own end-to-end tests state the newer CLIs' stream facts; 2.1.62 lacks these (VERSIONS.md)
+        "tests/testing/test_e2e_cli.py::test_dev_scenario_delegates_a_group_and_completes_tasks_md":
+            "the test expects an Agent call; 2.1.62 delegates with Task and its task_started has a null "
+            "subagent_type (ralphy's own delegation report passes there: test_dev_loop) (testing)",
+        "tests/testing/test_e2e_cli.py::test_401_ends_with_is_error_and_status":
+            "2.1.62's result line has no api_error_status (ralphy reads its text: limits.is_auth_result) (testing)",
+        "tests/testing/test_e2e_cli.py::test_transient_fault_on_first_request_is_retried":
+            "2.1.62 retries without api_retry events (testing)",
+        "tests/testing/test_e2e_cli.py::test_usage_limit_gives_rate_limit_event_and_session_limit_text":
+            "2.1.62's result line has no api_error_status (testing)",
+        "tests/testing/test_e2e_cli.py::test_usage_limit_with_an_api_key_is_a_plain_429":
+            "2.1.62 keeps retrying a plain 429 past the test's 90 s (testing)",
+        "tests/testing/test_e2e_cli.py::test_title_side_request_never_reaches_the_scenario":
+            "2.1.62 sends no title request in -p mode, so the test has nothing to check (testing)",
+    },
 }
