@@ -295,7 +295,10 @@ class DevLoop:
         tracker = DelegationTracker()
         edits = TasksFileEdits(self.tasks_path, self.project, before.text)
 
+        live = self._live_questions(before, lambda: iteration_id)
+
         def on_event(event: Event) -> None:
+            live.feed(event)
             if isinstance(event, InitEvent) and event.version:  # the running CLI's own word on its version
                 self.dev_agent.claude_version = confirm(self.o.claude_bin, self.dev_agent.claude_version, event.version)
             tracker.feed(event)
@@ -308,7 +311,8 @@ class DevLoop:
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
         from ralphy.claude.permissions import Policy
 
-        policy = Policy.from_config(self.config.permissions, cwd=str(self.project), ask=self.o.ask)
+        policy = Policy.from_config(self.config.permissions, cwd=str(self.project), ask=self.o.ask,
+                                    fallback=live.on_request)
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
         resumed_session = resume.session_id if resume else None
         iteration_id: int | None = None
@@ -364,7 +368,7 @@ class DevLoop:
         self._fill_report(report, result, tracker, edits, before, after)
         tree_after = worktree.fingerprints(self.project, self.config.tasks_file)
         progress = before.statuses() != after.statuses() or tree_after[0] != tree_before[0]
-        kind = classify_failure(result)
+        kind = classify_failure(result) if live.paused is None else "ok"  # paused on a live question: no failure
         if kind in FAILED_KINDS and session.stop_requested and self.quota.reached is not None:
             kind = "usage_stop"  # ralphy ended the turn itself, before the window is used up: no failure
         if report.tasks_completed and kind not in ("auth", "usage_limit"):
@@ -384,6 +388,8 @@ class DevLoop:
         elif kind in FAILED_KINDS:
             report.outcome = "timeout" if kind == "timeout" else "failed"
             report.error = report.error or kind
+        elif live.paused is not None:  # an AskUserQuestion recorded while the turn waited; nobody answered it
+            report.outcome, report.question, question_asked = "question", live.paused_text, True
         elif not after.all_completed and report.claimed:
             question_asked = self._detect_question(report)
 
@@ -422,7 +428,11 @@ class DevLoop:
             self.resume_instruction = ""
         if report.verification and not report.verification.passed:
             self._correct_course(report.verification, [task.id for task in report.tasks_completed])
-        if question_asked:
+        if live.paused is not None:  # recorded while the turn waited: the run stops on it (exit 4)
+            self._stop("question", f"Claude asked: {live.paused_text.strip()[:300]} — answer with "
+                       f"`ralphy answer {live.paused} \"...\"`, then run `ralphy dev`", EXIT_QUESTION)
+            stop = True
+        elif question_asked:
             stop = self._handle_question(iteration_id, report, after)
         return report, after, stop
 
@@ -628,6 +638,15 @@ class DevLoop:
         return ""
 
     # -------------------------------------------------------------------------------------- questions
+
+    def _live_questions(self, tasks: TaskList, iteration_id: Callable[[], int | None]):
+        """The --on-question policy for Claude's AskUserQuestion calls during this iteration's turn."""
+        from ralphy.live_questions import LiveQuestions
+
+        groups = list(tasks.pending_groups())
+        return LiveQuestions(self.store, policy=self.o.on_question, iteration_id=iteration_id,
+                             task_key=groups[0] if groups else None, ask=self.o.ask, max_auto=MAX_AUTO_REPLIES,
+                             note=self.o.reporter.note)
 
     def _detect_question(self, report: IterationReport) -> bool:
         from ralphy.questions import detect_question

@@ -176,9 +176,16 @@ def m004_permission_decisions(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX permission_decisions_iteration ON permission_decisions(iteration_id)")
 
 
+def m005_question_options(db: sqlite3.Connection) -> None:
+    """A live question (Claude's AskUserQuestion tool, ralphy.live_questions) keeps its header and its options
+    (``[{label, description}]`` as JSON); NULL for a question found in a final message."""
+    db.execute("ALTER TABLE questions ADD COLUMN header TEXT")
+    db.execute("ALTER TABLE questions ADD COLUMN options_json TEXT")
+
+
 # Applied in order; user_version = how many have been applied. Append only; never edit a released one.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification, m003_run_facts,
-                                                                m004_permission_decisions)
+                                                                m004_permission_decisions, m005_question_options)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -342,10 +349,12 @@ class Question:
     answered_at: datetime | None
     answered_by: str | None  # user | auto
     delivered_iteration_id: int | None
+    header: str | None = None  # a live question's (AskUserQuestion) header and options, as Claude gave them
+    options: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data.update(asked_at=_iso(self.asked_at), answered_at=_iso(self.answered_at))
+        data.update(asked_at=_iso(self.asked_at), answered_at=_iso(self.answered_at), options=list(self.options))
         return data
 
 
@@ -579,15 +588,20 @@ class Store:
         confidence: float,
         task_key: str | None = None,
         asked_at: Timestamp | None = None,
+        header: str | None = None,
+        options: Sequence[Mapping[str, Any]] | None = None,
     ) -> int:
-        """Record a question Claude ended an iteration with (pending until answered); return its id.
+        """Record a question Claude asked (pending until answered); return its id.
 
         ``task_key`` (a task id or group) lets ``auto_replies_for`` count automatic answers per piece of work.
+        ``header`` and ``options`` are a live question's (AskUserQuestion); None for one in a final message.
         """
+        options_json = None if options is None else json.dumps([dict(o) for o in options])
         return self._insert(
-            """INSERT INTO questions (iteration_id, session_id, text, confidence, task_key, asked_at)
-               VALUES (?, ?, ?, ?, ?, ?)""",
-            (iteration_id, session_id, text, confidence, task_key, _stamp(asked_at)),
+            """INSERT INTO questions (iteration_id, session_id, text, confidence, task_key, asked_at, header,
+                                      options_json)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            (iteration_id, session_id, text, confidence, task_key, _stamp(asked_at), header, options_json),
         )
 
     def answer_question(
@@ -814,10 +828,20 @@ class Store:
             Question(
                 row["id"], row["run_id"], row["iteration_id"], row["n"], row["session_id"], row["text"],
                 row["confidence"], row["task_key"], _time(row["asked_at"]), row["answer"],
-                _parse(row["answered_at"]), row["answered_by"], row["delivered_iteration_id"],
+                _parse(row["answered_at"]), row["answered_by"], row["delivered_iteration_id"], row["header"],
+                _options(row["options_json"]),
             )  # fmt: skip
             for row in rows
         ]
+
+
+def _options(value: str | None) -> tuple[dict[str, Any], ...]:
+    """A question's stored options; anything not a list of objects reads as none."""
+    try:
+        options = json.loads(value) if value else []
+    except ValueError:
+        return ()
+    return tuple(o for o in options if isinstance(o, dict)) if isinstance(options, list) else ()
 
 
 # ------------------------------------------------------------------------------------- checks before opening

@@ -36,7 +36,7 @@ ITERATION_KEYS = {
     "transcript_path", "result_text", "delegations", "tasks", "verification",
 }  # fmt: skip
 QUESTION_KEYS = {"id", "run_id", "iteration_id", "iteration_n", "session_id", "text", "confidence", "task_key",
-                 "asked_at", "answer", "answered_at", "answered_by", "delivered_iteration_id"}  # fmt: skip
+                 "asked_at", "answer", "answered_at", "answered_by", "delivered_iteration_id", "header", "options"}  # fmt: skip
 
 RUN_1_TEXT = """\
 Run 1 · 2025-03-01 09:30:00 · 2m 11s · paused: question pending (exit 0)

@@ -329,7 +329,11 @@ def _status_lines(
 def _question_lines(pending: "list[Question]") -> list[str]:
     lines = []
     for q in pending:
-        lines.append(f"#{q.id} (run {q.run_id}, iteration {q.iteration_n}, {_when(q.asked_at)}): {q.text.strip()}")
+        header = f"[{q.header}] " if q.header else ""
+        lines.append(f"#{q.id} (run {q.run_id}, iteration {q.iteration_n}, {_when(q.asked_at)}): {header}{q.text.strip()}")
+        for number, option in enumerate(q.options, start=1):  # a live question's options (AskUserQuestion)
+            description = f" - {option['description']}" if option.get("description") else ""
+            lines.append(f"  {number}. {option.get('label', '')}{description}")
         lines.append(f'  answer with: ralphy answer {q.id} "..."')
     return lines
 

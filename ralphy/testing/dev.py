@@ -9,7 +9,7 @@ tool call already made is one step done; the next step is the answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ralphy.tasks import parse_tasks
@@ -122,13 +122,18 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     return line, line + "\n**Status**: completed"
 
 
+ASK_TOOL = "AskUserQuestion"
+QUESTION_TOOL_ID = "toolu_ralphy_question"
+
+
 class _Plan:
-    """Replays the tool calls already in a conversation against the plan; yields the next step."""
+    """Replays the tool calls already in a conversation against the plan; yields the next step. A question
+    (AskUserQuestion) is no step of the work."""
 
     def __init__(self, request: Request, tasks_file: str, *, builds: bool = True) -> None:
         self.request = request
         self.builds = builds
-        self.calls = request.tool_calls
+        self.calls = [call for call in request.tool_calls if call.get("name") != ASK_TOOL]
         self.cursor = 0
         cwd = request.cwd
         self.root = cwd.rstrip("/") + "/" if cwd else ""
@@ -180,7 +185,9 @@ class DevScenario:
     ``delegate`` maps a task-group heading (or part of it, case-insensitive) to an agent; a group is
     delegated only when that agent is listed in the prompt's "## Agent Orchestration" section.
     ``max_groups_per_run`` caps the groups done per run; ``stuck`` never changes anything;
-    ``question`` is asked (ending the run) before any work, until the conversation holds an answer;
+    ``question`` is asked (ending the run) before any work, until the conversation holds an answer; with
+    ``question_options`` it is asked with the AskUserQuestion tool instead (those labels as its options) and the
+    final summary quotes the tool's answer;
     ``intercept`` sees every request first and may return a Reply (a fault, say) to use instead;
     ``ticks_only`` ticks the tasks in TASKS.md without writing any file (the dishonest model), until
     ``fixes_when_told``: an iteration whose prompt says ralphy's check failed does the work (writes the missing
@@ -190,7 +197,8 @@ class DevScenario:
     def __init__(self, delegate: Mapping[str, str] | None = None, *, max_groups_per_run: int | None = None,
                  stuck: bool = False, question: str | None = None,
                  intercept: Callable[[Request], Reply | None] | None = None, tasks_file: str = "TASKS.md",
-                 ticks_only: bool = False, fixes_when_told: bool = False) -> None:
+                 ticks_only: bool = False, fixes_when_told: bool = False,
+                 question_options: Sequence[str] | None = None) -> None:
         self.delegate = dict(delegate or {})
         self.max_groups_per_run = max_groups_per_run
         self.stuck = stuck
@@ -199,6 +207,7 @@ class DevScenario:
         self.tasks_file = tasks_file
         self.ticks_only = ticks_only
         self.fixes_when_told = fixes_when_told
+        self.question_options = list(question_options) if question_options is not None else None
 
     def __call__(self, request: Request) -> Reply:
         if self.intercept is not None and (reply := self.intercept(request)) is not None:
@@ -231,6 +240,11 @@ class DevScenario:
             return text("I went through TASKS.md and the code. I am still working out the right approach "
                         "for the next task group, so I have not changed anything yet.")
         if self.question and not self._asked(request):
+            if self.question_options is not None:
+                return tool_use(ASK_TOOL, {"questions": [{
+                    "question": self.question, "header": "Decision", "multiSelect": False,
+                    "options": [{"label": label, "description": f"go with {label}"} for label in self.question_options],
+                }]}, id=QUESTION_TOOL_ID)
             return text(f"Before I go on with TASKS.md I need a decision from you. {self.question}")
         tasks = parse_prompt_tasks(prompt)
         if not tasks:
@@ -262,6 +276,9 @@ class DevScenario:
         remaining = len(pending_groups(tasks)) - len(groups)
         tail = f"\n{remaining} task group(s) remain for the next iteration." if remaining else \
             "\nAll task groups in TASKS.md are now completed."
+        answered = request.tool_result(QUESTION_TOOL_ID) if self.question_options is not None else None
+        if answered is not None:
+            tail += f"\nThe answer to my question: {answered[0]}"
         return text("Summary of this iteration:\n" + "\n".join(lines) + tail)
 
     def _fix(self, request: Request, plan: _Plan) -> Reply:

@@ -1,0 +1,196 @@
+"""Live questions: Claude's AskUserQuestion tool, answered while the turn waits.
+
+Under the stream-json driver (``ralphy.claude.driver``) an AskUserQuestion call reaches ralphy as a
+``can_use_tool`` control request whose input is ``{questions: [{question, header, options: [{label,
+description}], multiSelect}]}`` (``../shared/claude-code/VERSIONS.md``). ``LiveQuestions`` is the one seam: the
+loop's ``on_request`` callback hands it every AskUserQuestion request (everything else goes to the permission
+policy) and it applies the ``--on-question`` policy:
+
+- ``ask``: each question and its numbered options go to ``ask`` (a person at a terminal); a number picks an
+  option, anything else is a free-text answer. The answers go back as ``allow`` with ``updatedInput`` = the
+  input plus ``answers`` ``{question text: label or text}``: the model reads them in the same turn, no resume.
+  No answer in time: as ``pause``.
+- ``pause``: the question is recorded (pending) and the tool use is denied with ``interrupt``, which ends the
+  turn; the loop then ends the run with exit 4. ``ralphy answer ID "..."`` and ``ralphy dev`` resume the same
+  session with the answer, as for a question found in a final message.
+- ``auto``: the recommended option (a label saying "(Recommended)") or the first one, at most
+  ``max_auto`` times per task group; each recorded as answered by ralphy (``answered_by`` ``auto``). Past
+  the limit: as ``pause``.
+
+Every question is recorded in the history with its header and options; the ones answered live are marked
+delivered in the iteration that asked them (so no later run resumes with them).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:
+    from ralphy.claude.driver import ControlRequest
+    from ralphy.store import Store
+
+logger = logging.getLogger(__name__)
+
+TOOL_NAME = "AskUserQuestion"
+PAUSE_MESSAGE = ("The user will answer this question later; ralphy is pausing the run now. "
+                 "The answer will come as the next message in this session.")
+LIVE_CONFIDENCE = 1.0  # the model used the tool: no guessing whether it is a question
+
+
+@dataclass(frozen=True)
+class LiveQuestion:
+    """One question of an AskUserQuestion call."""
+
+    text: str
+    header: str | None
+    options: tuple[dict[str, Any], ...]  # [{label, description?}]
+    multi_select: bool = False
+
+    @property
+    def labels(self) -> list[str]:
+        return [str(option.get("label", "")) for option in self.options]
+
+    def recommended(self) -> str:
+        """The option the model recommends (its label says so), else the first; "" when it gave none."""
+        labels = [label for label in self.labels if label]
+        for label in labels:
+            if "recommended" in label.lower():
+                return label
+        return labels[0] if labels else ""
+
+    def prompt(self) -> str:
+        """The question as shown on a terminal: header, text, numbered options."""
+        lines = [f"[{self.header}] {self.text}" if self.header else self.text]
+        for number, option in enumerate(self.options, start=1):
+            description = option.get("description")
+            tail = f" - {description}" if isinstance(description, str) and description else ""
+            lines.append(f"  {number}. {option.get('label', '')}{tail}")
+        if self.options:
+            lines.append("  (a number picks an option; anything else is your own answer)")
+        return "\n".join(lines)
+
+    def resolve(self, reply: str) -> str:
+        """A person's reply: a number picks that option's label (``1,3`` for several), else the text itself."""
+        reply = reply.strip()
+        numbers = [part.strip() for part in reply.split(",")]
+        if numbers and all(n.isdigit() and 1 <= int(n) <= len(self.options) for n in numbers):
+            if len(numbers) == 1 or self.multi_select:
+                return ", ".join(str(self.options[int(n) - 1].get("label", "")) for n in numbers)
+        return reply
+
+
+def parse_questions(tool_input: Mapping[str, Any]) -> list[LiveQuestion]:
+    """The questions of an AskUserQuestion input; malformed entries are skipped (the input is the model's)."""
+    questions = tool_input.get("questions")
+    found = []
+    for entry in questions if isinstance(questions, list) else []:
+        if not isinstance(entry, dict) or not isinstance(entry.get("question"), str) or not entry["question"].strip():
+            continue
+        options = entry.get("options")
+        found.append(LiveQuestion(
+            text=entry["question"].strip(),
+            header=entry["header"] if isinstance(entry.get("header"), str) and entry["header"] else None,
+            options=tuple(
+                {k: v for k, v in option.items() if k in ("label", "description") and isinstance(v, str)}
+                for option in (options if isinstance(options, list) else [])
+                if isinstance(option, dict) and isinstance(option.get("label"), str)
+            ),
+            multi_select=entry.get("multiSelect") is True,
+        ))
+    return found
+
+
+class LiveQuestions:
+    """The ``--on-question`` policy for AskUserQuestion requests of one iteration (see the module docstring).
+
+    ``iteration_id`` is the store's id of the iteration whose turn is running; ``task_key`` the task group
+    the automatic answers are counted against. After the turn, ``paused`` holds the id of the question the
+    run must stop on (exit 4), or None.
+    """
+
+    def __init__(self, store: "Store", *, policy: str, iteration_id: Callable[[], int | None],
+                 task_key: str | None, ask: Callable[[str], str | None] | None = None, max_auto: int = 2,
+                 note: Callable[[str], None] = lambda text: None,
+                 fallback: "Callable[[ControlRequest], dict[str, Any] | None] | None" = None) -> None:
+        from ralphy.claude.driver import deny_all
+
+        self.fallback = fallback or deny_all
+        self.store = store
+        self.policy = policy
+        self.iteration_id = iteration_id
+        self.task_key = task_key
+        self.ask = ask
+        self.max_auto = max_auto
+        self.note = note
+        self.session_id: str | None = None
+        self.paused: int | None = None  # the question id the run pauses on
+        self.paused_text = ""
+        self.answered: list[int] = []
+
+    def feed(self, event: Any) -> None:
+        """Events of the turn: the session id (for a later resume) comes from the first one that has it."""
+        session_id = getattr(event, "session_id", None)
+        if self.session_id is None and isinstance(session_id, str) and session_id:
+            self.session_id = session_id
+
+    def on_request(self, request: "ControlRequest") -> "dict[str, Any] | None":
+        """The driver's ``on_request``: AskUserQuestion here, every other request to ``self.fallback`` (the
+        permission policy; ``driver.deny_all`` by default)."""
+        if self.handles(request):
+            return self(request)
+        return self.fallback(request)
+
+    def handles(self, request: "ControlRequest") -> bool:
+        return request.subtype == "can_use_tool" and request.tool_name == TOOL_NAME
+
+    def __call__(self, request: "ControlRequest") -> dict[str, Any]:
+        from ralphy.claude.driver import allow, deny
+
+        questions = parse_questions(request.input)
+        iteration_id = self.iteration_id()
+        if not questions or iteration_id is None:
+            return deny("Ask one question at a time, with a non-empty `question` text.")
+        answers: dict[str, str] = {}
+        by = "user"
+        if self.policy == "ask" and self.ask is not None:
+            for question in questions:
+                reply = self.ask(question.prompt())
+                if not reply or not reply.strip():
+                    answers = {}
+                    break
+                answers[question.text] = question.resolve(reply)
+        elif self.policy == "auto":
+            used = self.store.auto_replies_for(self.task_key) if self.task_key else 0
+            if self.task_key is None or used + len(questions) <= self.max_auto:
+                answers = {q.text: q.recommended() or "Use your best judgment." for q in questions}
+                by = "auto"
+            else:
+                self.note(f"already answered {used} question(s) automatically for {self.task_key!r} "
+                          f"(at most {self.max_auto}); pausing")
+        if answers:
+            for question in questions:
+                question_id = self._record(iteration_id, question)
+                self.store.answer_question(question_id, answers[question.text], answered_by=by)
+                self.store.mark_question_delivered(question_id, iteration_id)
+                self.answered.append(question_id)
+                if by == "auto":
+                    self.note(f"answered Claude's question {question_id} automatically: "
+                              f"{question.text} -> {answers[question.text]}")
+            return allow(request, {**request.input, "answers": answers})
+        # pause: one record for the whole call, so one `ralphy answer` resumes the session
+        if len(questions) == 1:
+            self.paused = self._record(iteration_id, questions[0])
+            self.paused_text = questions[0].prompt()
+        else:
+            self.paused_text = "\n".join(q.prompt() for q in questions)
+            self.paused = self.store.add_question(
+                iteration_id, session_id=self.session_id, text=self.paused_text, confidence=LIVE_CONFIDENCE,
+                task_key=self.task_key, header=questions[0].header, options=[])
+        return deny(PAUSE_MESSAGE, interrupt=True)
+
+    def _record(self, iteration_id: int, question: LiveQuestion) -> int:
+        return self.store.add_question(
+            iteration_id, session_id=self.session_id, text=question.text, confidence=LIVE_CONFIDENCE,
+            task_key=self.task_key, header=question.header, options=list(question.options))
