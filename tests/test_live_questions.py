@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,34 @@ def test_other_tools_go_to_the_permission_policy_and_questions_come_here_through
     assert policy.answer(_request(QUESTION, tool="Read"))["behavior"] == "allow"
     assert policy.answer(_request(QUESTION))["interrupt"] is True  # AskUserQuestion: not a permission
     assert [d.tool for d in policy.decisions] == ["Read"] and len(store.pending_questions()) == 1
+
+
+def test_the_dashboard_shows_a_paused_live_question_with_its_options_and_answers_it(tmp_path):
+    from ralphy.report.server import make_server
+    from tests.report.page import section_text
+    from tests.report.test_server import post_answer, request, token_in
+
+    with Store.open(tmp_path) as store:
+        run = store.start_run(argv=["ralphy", "dev"])
+        iteration = store.start_iteration(run, 1, prompt_chars=10)
+        live = _live(store, iteration, "pause")
+        live.on_request(_request(QUESTION))
+    server, dashboard = make_server(tmp_path, port=0, poll_seconds=0.05)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        _, _, page = request(dashboard, "GET", "/")
+        shown = section_text(page, "questions")
+        assert "Which database should the greet service use?" in shown and "Database" in shown
+        assert "SQLite" in shown and "Postgres (Recommended)" in shown
+        status, _, _ = post_answer(dashboard, {"id": str(live.paused), "text": "SQLite", "token": token_in(page)},
+                                   {"Origin": f"http://127.0.0.1:{dashboard.port}", "Sec-Fetch-Site": "same-origin"})
+    finally:
+        dashboard.stopping.set()
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+    assert status == 303
+    with Store.open(tmp_path) as store:  # what the next `ralphy dev` resumes the session with
+        (answered,) = store.answered_unresumed()
+    assert (answered.id, answered.answer, answered.session_id) == (live.paused, "SQLite", "sess-1")

@@ -25,6 +25,14 @@ KNOWN_FAILURES: dict[str, dict[str, str]] = {
             "2.0.0 keeps retrying a plain 429 past the test's 90 s (testing)",
         "tests/testing/test_e2e_cli.py::test_cut_stream_makes_the_cli_fall_back_to_a_non_streaming_request":
             "2.0.0 retries the cut stream streamed ([True, True]) and writes no result text (testing)",
+        "tests/e2e/test_live_questions.py::test_ask_on_a_terminal_answers_in_the_same_turn_and_the_tasks_finish_in_one_iteration":
+            "2.0.0 has no AskUserQuestion tool (\"No such tool available\", VERSIONS.md): nothing to answer live; a question in the final message is still detected (measured 15:55 by questions9; questions)",
+        "tests/e2e/test_live_questions.py::test_pause_ends_the_run_with_exit_4_then_answer_and_dev_resume_the_same_session":
+            "2.0.0 has no AskUserQuestion tool (\"No such tool available\", VERSIONS.md): nothing to answer live; a question in the final message is still detected (measured 15:55 by questions9; questions)",
+        "tests/e2e/test_live_questions.py::test_auto_answers_with_the_recommended_option_and_the_run_finishes":
+            "2.0.0 has no AskUserQuestion tool (\"No such tool available\", VERSIONS.md): nothing to answer live; a question in the final message is still detected (measured 15:55 by questions9; questions)",
+        "tests/e2e/test_live_questions.py::test_auto_is_bounded_per_task_group_then_pauses":
+            "2.0.0 has no AskUserQuestion tool (\"No such tool available\", VERSIONS.md): nothing to answer live; a question in the final message is still detected (measured 15:55 by questions9; questions)",
     },
     "2.1.62": {
         # ralphy.testing's own end-to-end tests state the newer CLIs' stream facts; 2.1.62 lacks these (VERSIONS.md)

@@ -51,17 +51,8 @@ def _tool_results(api: FakeMessagesAPI) -> list[dict]:
     return list(seen.values())
 
 
-def _supports_ask_user_question(claude_bin: str) -> None:
-    from ralphy.claude.version import Version, npm_package_version
-
-    version = npm_package_version(claude_bin)
-    if version is not None and version < Version(2, 1, 0):
-        pytest.skip(f"claude {version} has no AskUserQuestion tool")
-
-
 def test_ask_on_a_terminal_answers_in_the_same_turn_and_the_tasks_finish_in_one_iteration(
         project, claude_home, claude_bin):
-    _supports_ask_user_question(claude_bin)
     with FakeMessagesAPI(DevScenario({}, question=QUESTION, question_options=OPTIONS)) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
@@ -108,7 +99,6 @@ def test_ask_on_a_terminal_answers_in_the_same_turn_and_the_tasks_finish_in_one_
 
 
 def test_pause_ends_the_run_with_exit_4_then_answer_and_dev_resume_the_same_session(project, claude_home, claude_bin):
-    _supports_ask_user_question(claude_bin)
     with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"}, question=QUESTION,
                                      question_options=OPTIONS)) as api:
         paused = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "pause")
@@ -139,7 +129,6 @@ def test_pause_ends_the_run_with_exit_4_then_answer_and_dev_resume_the_same_sess
 
 
 def test_auto_answers_with_the_recommended_option_and_the_run_finishes(project, claude_home, claude_bin):
-    _supports_ask_user_question(claude_bin)
     with FakeMessagesAPI(DevScenario({}, question=QUESTION, question_options=["SQLite", "Postgres (Recommended)"])) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
         results = _tool_results(api)
@@ -152,7 +141,6 @@ def test_auto_answers_with_the_recommended_option_and_the_run_finishes(project, 
 
 
 def test_auto_is_bounded_per_task_group_then_pauses(project, claude_home, claude_bin):
-    _supports_ask_user_question(claude_bin)
 
     def asks_forever(request):  # a new question after every answer, until one is refused
         results = request.last_tool_results
