@@ -155,13 +155,8 @@ class LiveQuestions:
         answers: dict[str, str] = {}
         by = "user"
         if self.policy == "ask" and self.ask is not None:
-            for question in questions:
-                reply = self.ask(question.prompt())
-                if not reply or not reply.strip():
-                    answers = {}
-                    break
-                answers[question.text] = question.resolve(reply)
-        elif self.policy == "auto":
+            return self._ask(request, questions, iteration_id)
+        if self.policy == "auto":
             used = self.store.auto_replies_for(self.task_key) if self.task_key else 0
             if self.task_key is None or used + len(questions) <= self.max_auto:
                 answers = {q.text: q.recommended() or "Use your best judgment." for q in questions}
@@ -189,6 +184,26 @@ class LiveQuestions:
                 iteration_id, session_id=self.session_id, text=self.paused_text, confidence=LIVE_CONFIDENCE,
                 task_key=self.task_key, header=questions[0].header, options=[])
         return deny(PAUSE_MESSAGE, interrupt=True)
+
+    def _ask(self, request: "ControlRequest", questions: list[LiveQuestion], iteration_id: int) -> dict[str, Any]:
+        """``ask``: each question is recorded before it is shown, so the dashboard (``ralphy serve``) lists it as
+        pending and can answer it while the terminal waits; the first answer, from either, is the tool's answer.
+        No answer in time pauses the run on that question."""
+        from ralphy.claude.driver import allow, deny
+
+        answers: dict[str, str] = {}
+        for question in questions:
+            question_id = self._record(iteration_id, question)
+            reply = self.ask(question.prompt(), answered=lambda: self.store.question(question_id).answer)
+            if not reply or not reply.strip():
+                self.paused, self.paused_text = question_id, question.prompt()
+                return deny(PAUSE_MESSAGE, interrupt=True)
+            answers[question.text] = question.resolve(reply)
+            if self.store.question(question_id).answered_at is None:  # answered here, not on the dashboard
+                self.store.answer_question(question_id, answers[question.text], answered_by="user")
+            self.store.mark_question_delivered(question_id, iteration_id)
+            self.answered.append(question_id)
+        return allow(request, {**request.input, "answers": answers})
 
     def _record(self, iteration_id: int, question: LiveQuestion) -> int:
         return self.store.add_question(

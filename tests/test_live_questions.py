@@ -77,7 +77,7 @@ def test_a_number_picks_an_option_and_anything_else_is_the_answer_itself():
 
 def test_ask_sends_the_answer_back_as_the_tools_answer_and_records_it_delivered(store, iteration):
     asked = []
-    live = _live(store, iteration, "ask", ask=lambda text: asked.append(text) or "1")
+    live = _live(store, iteration, "ask", ask=lambda text, answered=None: asked.append(text) or "1")
     response = live.on_request(_request(QUESTION))
     assert response == {"behavior": "allow", "updatedInput": {
         "questions": [QUESTION], "answers": {"Which database should the greet service use?": "SQLite"}}}
@@ -90,10 +90,73 @@ def test_ask_sends_the_answer_back_as_the_tools_answer_and_records_it_delivered(
 
 
 def test_no_answer_in_time_on_the_terminal_pauses(store, iteration):
-    live = _live(store, iteration, "ask", ask=lambda text: None)
+    live = _live(store, iteration, "ask", ask=lambda text, answered=None: None)
     assert live.on_request(_request(QUESTION)) == {"behavior": "deny", "message": PAUSE_MESSAGE, "interrupt": True}
     (pending,) = store.pending_questions()
     assert live.paused == pending.id and pending.header == "Database" and pending.session_id == "sess-1"
+
+
+def test_under_ask_the_dashboard_answers_while_the_terminal_waits(store, iteration, tmp_path, monkeypatch, capsys):
+    """The question is pending in the history while the terminal waits (so `ralphy serve` lists it); an answer
+    given there (ralphy.answers, the dashboard's form, another connection) ends the wait and is the tool's answer."""
+    import os
+    import pty
+    import sys
+
+    from ralphy.answers import answer_question
+    from ralphy.cli.dev import _ask_on_terminal
+
+    leader, follower = pty.openpty()  # a real terminal on which nobody types
+    terminal = os.fdopen(follower, "r")
+    monkeypatch.setattr(sys, "stdin", terminal)
+    seen_pending = []
+
+    def dashboard():
+        for _ in range(100):
+            with Store.open(tmp_path) as other:
+                pending = other.pending_questions()
+            if pending:
+                seen_pending.append(pending[0].header)
+                answer_question(tmp_path, pending[0].id, "2")
+                return
+            threading.Event().wait(0.05)
+
+    answering = threading.Thread(target=dashboard)
+    answering.start()
+    try:
+        live = _live(store, iteration, "ask", ask=_ask_on_terminal(timeout=20, poll_seconds=0.05))
+        response = live.on_request(_request(QUESTION))
+    finally:
+        answering.join()
+        os.close(leader)
+        terminal.close()
+    assert seen_pending == ["Database"]
+    assert response["updatedInput"]["answers"] == {QUESTION["question"]: "Postgres (Recommended)"}
+    (question,) = _all(store)
+    assert (question.answer, question.answered_by, question.delivered_iteration_id) == ("2", "user", iteration)
+    assert live.paused is None and "answered on the dashboard" in capsys.readouterr().err
+
+
+def test_under_ask_a_terminal_answer_is_recorded_once(store, iteration, monkeypatch):
+    import os
+    import pty
+    import sys
+
+    from ralphy.cli.dev import _ask_on_terminal
+
+    leader, follower = pty.openpty()
+    terminal = os.fdopen(follower, "r")
+    monkeypatch.setattr(sys, "stdin", terminal)
+    os.write(leader, b"SQLite, in memory\n")
+    try:
+        live = _live(store, iteration, "ask", ask=_ask_on_terminal(timeout=20, poll_seconds=0.05))
+        response = live.on_request(_request(QUESTION))
+    finally:
+        os.close(leader)
+        terminal.close()
+    assert response["updatedInput"]["answers"] == {QUESTION["question"]: "SQLite, in memory"}
+    (question,) = _all(store)
+    assert (question.answer, question.answered_by) == ("SQLite, in memory", "user")
 
 
 def test_pause_records_a_pending_question_and_ends_the_turn(store, iteration):

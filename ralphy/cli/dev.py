@@ -6,6 +6,8 @@ import os
 import select
 import signal
 import sys
+import time
+from typing import Callable
 
 import click
 
@@ -13,15 +15,24 @@ from ralphy.cli import cli
 from ralphy.cli.options import config_value, project_dir_argument
 
 
-def _ask_on_terminal(timeout: float):
-    def ask(question: str) -> str | None:
+def _ask_on_terminal(timeout: float, poll_seconds: float = 0.5):
+    """Ask on the terminal; ``answered`` (when given) is looked at every ``poll_seconds`` for an answer given
+    elsewhere meanwhile (the dashboard of ``ralphy serve``), which then ends the wait."""
+
+    def ask(question: str, answered: Callable[[], str | None] | None = None) -> str | None:
         click.echo(f"\nClaude asks: {question}", err=True)
         click.echo(f"Your answer (empty or {timeout:.0f}s without one pauses the run): ", err=True, nl=False)
-        ready, _, _ = select.select([sys.stdin], [], [], timeout)
-        if not ready:
-            click.echo("", err=True)
-            return None
-        return sys.stdin.readline().strip() or None
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([sys.stdin], [], [], min(left, poll_seconds))
+            if ready:
+                return sys.stdin.readline().strip() or None
+            elsewhere = answered() if answered is not None else None
+            if elsewhere:
+                click.echo(f"\n(answered on the dashboard: {elsewhere})", err=True)
+                return elsewhere
+        click.echo("", err=True)
+        return None
 
     return ask
 
