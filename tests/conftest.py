@@ -5,9 +5,16 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
+
+# A shell starts a background job (`pytest ... &`, as scripts/test-range does) with SIGINT ignored, and an ignored
+# signal stays ignored in every program it starts: the ralphy processes of the Ctrl-C tests would then never see
+# their ^C. Python's own handler here is reset to the default in each child at exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # A throwaway HOME / CLAUDE_CONFIG_DIR for the whole session, and the real ~/.claude.json checked untouched at its end.
 pytest_plugins = ["tests.home_guard"]
