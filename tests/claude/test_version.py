@@ -137,6 +137,7 @@ def test_the_init_lines_version_corrects_the_cache(tmp_path, environ):
     assert v.cached_version(str(script), environ) == Version(2, 1, 101)
 
 
+@pytest.mark.e2e
 def test_the_real_cli_reports_its_version(claude_bin, environ):
     found = v.claude_version(claude_bin, environ=environ)
     assert found is not None and v.MIN_SUPPORTED <= found
@@ -167,10 +168,12 @@ def test_an_npm_installed_cli_is_read_from_its_package_without_running_it(tmp_pa
     assert calls(other) == 1
 
 
+@pytest.mark.e2e
 def test_the_package_of_the_real_cli_agrees_with_its_version_flag(claude_bin):
     assert v.npm_package_version(claude_bin) == v.ask_version(claude_bin)
 
 
+@pytest.mark.e2e
 def test_the_version_is_read_without_the_users_claude_config(claude_bin, tmp_path):
     """A corrupt ~/.claude.json (two CLIs writing it at once; it happened in CI) makes 2.0.0's ``--version``
     start its interactive repair screen and print no version; ralphy reads the version with a throwaway config
