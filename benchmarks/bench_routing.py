@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "data" / "agent-corpus"
 LABELLED = REPO / "tests" / "data" / "routing" / "labelled_tasks.jsonl"
 PROJECTS = REPO / "tests" / "data" / "routing" / "projects.json"
+PROJECTS_LARGE = REPO / "tests" / "data" / "routing" / "projects_large.json"
 
 sys.path.insert(0, str(REPO))
 
@@ -81,6 +82,49 @@ def load_projects(path: Path = PROJECTS, split: str = "all") -> list[dict[str, A
     """The small labelled projects of ``split`` (train, test or all)."""
     projects = json.loads(path.read_text(encoding="utf-8"))
     return [project for project in projects if split == "all" or project["split"] == split]
+
+
+def project_set_problems(projects: list[dict[str, Any]], names: set[str], agents: tuple[int, int] = (4, 15),
+                         tasks: tuple[int, int] = (1, 10), no_fit: tuple[float, float] = (0.15, 0.25)) -> list[str]:
+    """What is wrong with a labelled project set, one line each (none when well-formed): every agent is one of
+    ``names`` (the corpus), each project has ``agents`` agents and ``tasks`` tasks (inclusive ranges), labels
+    name agents of that project (a non-empty list, or ``null`` when none fits), every third project is the
+    held-out ``test`` split and the others ``train``, and the share of ``null`` tasks is within ``no_fit``."""
+    problems = []
+    total = no_agent = 0
+    for index, project in enumerate(projects):
+        name = project.get("project", f"#{index}")
+        members = project.get("agents", [])
+        if not agents[0] <= len(members) <= agents[1]:
+            problems.append(f"{name}: {len(members)} agents, not {agents[0]}-{agents[1]}")
+        if len(set(members)) != len(members):
+            problems.append(f"{name}: an agent is listed twice")
+        for member in sorted(set(members) - names):
+            problems.append(f"{name}: agent {member!r} is not in the corpus")
+        split = "test" if index % 3 == 2 else "train"
+        if project.get("split") != split:
+            problems.append(f"{name}: split {project.get('split')!r}, every third project is test (expected {split})")
+        items = project.get("tasks", [])
+        if not tasks[0] <= len(items) <= tasks[1]:
+            problems.append(f"{name}: {len(items)} tasks, not {tasks[0]}-{tasks[1]}")
+        for item in items:
+            expected = item.get("expected")
+            total += 1
+            if expected is None:
+                no_agent += 1
+            elif not expected or not isinstance(expected, list):
+                problems.append(f"{name}: {item.get('task')!r} has no label (a list of agents, or null)")
+            else:
+                for label in expected:
+                    if label not in members:
+                        problems.append(f"{name}: {item.get('task')!r} names {label!r}, not an agent of the project")
+        if len({item.get("task") for item in items}) != len(items):
+            problems.append(f"{name}: a task is listed twice")
+    share = no_agent / total if total else 0.0
+    if not no_fit[0] <= share <= no_fit[1]:
+        problems.append(f"{no_agent} of {total} tasks ({share:.0%}) have no fitting agent, not "
+                        f"{no_fit[0]:.0%}-{no_fit[1]:.0%}")
+    return problems
 
 
 def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], make_router: Any = Router
