@@ -2,6 +2,10 @@
 
     .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors]
 
+Three hand-labelled sets (tests/data/routing/README.md): the catalog tasks, and two sets of small projects
+(``projects.json``, 30 projects of 4-7 agents; ``projects_large.json``, 43 projects of 9-13 agents), each
+project's agents routed on their own; train and held-out test splits reported separately.
+
 The corpus (tests/data/agent-corpus, five public collections) is loaded as one list of agents, one per
 name: files in sorted path order, the first file with a name wins, as a name clash resolves in one scope.
 
@@ -265,14 +269,15 @@ def main(argv: list[str] | None = None) -> None:
         result = evaluate(router, load_labelled(split=split))
         print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
               f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
-    for split in ("train", "test") if args.split == "all" else (args.split,):
-        result = evaluate_projects(load_projects(split=split), agents)
-        print(f"projects {split:5}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
-              f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
-              f"missed={result['missed']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
-        if args.errors:
-            for name, task, expected, got, confidence, top3 in result["errors"]:
-                print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+    for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE)):
+        for split in ("train", "test") if args.split == "all" else (args.split,):
+            result = evaluate_projects(load_projects(path, split=split), agents)
+            print(f"{label:8} {split:5}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
+                  f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
+                  f"missed={result['missed']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+            if args.errors:
+                for name, task, expected, got, confidence, top3 in result["errors"]:
+                    print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
     timing = latency(agents, [item["task"] for item in load_labelled()])
     print(f"latency over {timing['agents']} agents: build {timing['build_ms']:.0f} ms, "
           f"query median {timing['median_ms']:.3f} ms, p95 {timing['p95_ms']:.3f} ms")

@@ -52,7 +52,7 @@ def _broken(large: list[dict], change) -> list[dict]:
 @pytest.mark.parametrize(("change", "problem"), [
     (lambda p: p[0]["agents"].append("no-such-agent"), "django-web-shop: agent 'no-such-agent' is not in the corpus"),
     (lambda p: p[0]["tasks"][0].update(expected=["golang-pro"]),
-     "django-web-shop: 'Add a wishlist model and page to the storefront' names 'golang-pro', not an agent of the project"),
+     "'Add a wishlist model and page to the storefront' names 'golang-pro', not an agent of the project"),
     (lambda p: p[0]["tasks"][0].update(expected=[]),
      "django-web-shop: 'Add a wishlist model and page to the storefront' has no label (a list of agents, or null)"),
     (lambda p: p[1].update(split="test"), "data-pipeline: split 'test', every third project is test (expected train)"),
