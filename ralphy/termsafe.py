@@ -33,6 +33,25 @@ def safe_text(text: str) -> str:
     return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
 
 
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal once ``safe_text`` has made its controls visible: a wide (East
+    Asian) character takes 2, a combining mark or zero-width character 0, any other 1."""
+    shown = safe_text(text)
+    if shown.isascii():
+        return len(shown)
+    from unicodedata import combining, east_asian_width
+
+    return sum(0 if combining(ch) or ch in "\u200b\u200c\u200d\ufeff" else 2 if east_asian_width(ch) in "WF" else 1
+               for ch in shown)
+
+
+def pad(text: str, width: int) -> str:
+    """``safe_text(text)`` followed by spaces up to ``width`` terminal columns (for aligned columns of text from
+    a repository: measured as shown, not as stored)."""
+    shown = safe_text(text)
+    return shown + " " * max(0, width - display_width(shown))
+
+
 class SafeStream(io.TextIOBase):
     """A text stream that writes ``safe_text`` of everything to ``raw``. Its ``encoding`` and ``isatty`` are
     the stream's, so click and logging treat it as the stream itself."""

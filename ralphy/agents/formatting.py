@@ -59,15 +59,32 @@ def skipped_notice(skipped: int) -> str | None:
 def fit_table(rows: list[tuple[str, ...]], width: int, shrink: list[tuple[int, int]]) -> list[str]:
     """``rows`` (the first is the header) as lines of aligned columns at most ``width`` wide where possible:
     the columns in ``shrink`` ((index, narrowest width) pairs, in order; a column may come back with a smaller
-    width) give up characters, and their cells are cut at a word boundary with "…"."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    width) give up characters, and their cells are cut at a word boundary with "…". Cells are text from a
+    repository: they are shown as ``termsafe.safe_text`` shows them (controls as visible escapes) and measured
+    in terminal columns as shown, so escapes and wide characters do not push the next column out of line."""
+    from ralphy.termsafe import display_width, pad, safe_text
+
+    rows = [tuple(safe_text(cell) for cell in row) for row in rows]
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     excess = sum(widths) + 2 * (len(widths) - 1) - width
     for column, narrowest in shrink:
         if excess <= 0:
             break
         if column >= len(widths):
             continue
-        give = max(0, min(excess, widths[column] - max(narrowest, len(rows[0][column]))))
+        give = max(0, min(excess, widths[column] - max(narrowest, display_width(rows[0][column]))))
         widths[column] -= give
         excess -= give
-    return ["  ".join(_shorten(cell, w).ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    return ["  ".join(pad(_fit(cell, w), w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut (as ``_shorten`` cuts) to at most ``width`` terminal columns."""
+    from ralphy.termsafe import display_width
+
+    if display_width(text) <= width:
+        return text
+    limit = min(len(text), width)
+    while limit > 1 and display_width(_shorten(text, limit)) > width:
+        limit -= 1
+    return _shorten(text, limit)

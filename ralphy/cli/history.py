@@ -312,8 +312,10 @@ def _status_lines(
         lines.append(f"Tasks: {tasks['error']}")
     else:
         lines.append(f"Tasks ({tasks['file']}): {tasks['done']}/{tasks['total']} done")
-        width = max((len(row["group"]) for row in tasks["groups"]), default=0)
-        lines.extend(f"  {row['group']:<{width}}  {row['done']}/{row['total']}" for row in tasks["groups"])
+        from ralphy.termsafe import display_width, pad
+
+        width = max((display_width(row["group"]) for row in tasks["groups"]), default=0)  # as the terminal shows it
+        lines.extend(f"  {pad(row['group'], width)}  {row['done']}/{row['total']}" for row in tasks["groups"])
     if last is None:
         lines.append("Last run: none yet")
     else:

@@ -44,14 +44,18 @@ def tasks_command(project_dir: Path, as_json: bool) -> None:
     if not task_list.tasks:
         click.echo(f"{tasks_file}: no tasks found (see docs/tasks.md for the shapes ralphy reads).")
         return
-    width = max(len(t.id) for t in task_list.tasks)
+    from ralphy.termsafe import display_width, pad
+
+    width = max(display_width(t.id) for t in task_list.tasks)  # as the terminal shows it
     by_group = task_list.groups()
     for row in groups:
         click.echo(f"{row['group']}  ({row['completed']}/{row['total']} done)")
         for t in by_group[row["group"]]:
             markers = [m for m, on in (("parallel", t.parallel), (t.story or "", bool(t.story)), ("optional", t.optional)) if on]
             extra = f"  [{', '.join(markers)}]" if markers else ""
-            click.echo(f"  {_BOX[t.status]} {t.id:<{width}}  {t.title}  (line {t.line}){extra}")
+            click.echo(f"  {_BOX[t.status]} {pad(t.id, width)}  {t.title}  (line {t.line}){extra}")
     counts = task_list.counts()
-    click.echo(f"{tasks_file}: {counts['total']} tasks in {len(groups)} groups: {counts['completed']} completed, "
+    tasks_n = "1 task" if counts["total"] == 1 else f"{counts['total']} tasks"
+    groups_n = "1 group" if len(groups) == 1 else f"{len(groups)} groups"
+    click.echo(f"{tasks_file}: {tasks_n} in {groups_n}: {counts['completed']} completed, "
                f"{counts['in_progress']} in progress, {counts['pending']} pending.")

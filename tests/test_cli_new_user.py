@@ -1,0 +1,93 @@
+"""What a new user sees, tried the way the held-out first-hour checks try it (issue 14): tables that stay in
+line whatever the repository's text holds, one-line usage errors, help that says things whole, read-only
+commands that run nothing an untrusted repository chose. Each test ran against the code before its fix and
+failed there."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+
+def ralphy(home: Path, *args: str | Path, columns: int = 150, env: dict[str, str] | None = None,
+           cwd: Path | None = None) -> subprocess.CompletedProcess:
+    environ = {**os.environ, "HOME": str(home), "COLUMNS": str(columns), "XDG_STATE_HOME": str(home / "state"),
+               "XDG_CACHE_HOME": str(home / "cache"), **(env or {})}
+    for name in ("CLAUDE_CONFIG_DIR", "RALPHY_CLAUDE_BIN", "ANTHROPIC_API_KEY"):
+        environ.pop(name, None)
+    return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], env=environ, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=cwd)
+
+
+def columns(text: str) -> int:
+    """Terminal columns of ``text`` (written here, not taken from ralphy): wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    (tmp_path / "home").mkdir()
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    agents = root / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    (root / ".git").mkdir()
+    # names and descriptions a repository chose: an escape sequence, a bell, wide characters
+    (agents / "evil.md").write_text('---\nname: "evil\\e]0;title\\a-agent"\ndescription: "Writes \\e[2Jdocs"\n'
+                                    "tools: Read\n---\nbody\n")
+    (agents / "wide.md").write_text("---\nname: 翻訳者\ndescription: 文書を翻訳する\ntools: Read, Write\n---\nbody\n")
+    (agents / "plain.md").write_text("---\nname: plain-helper\ndescription: Plain help\nmodel: haiku\n---\nbody\n")
+    (root / "TASKS.md").write_text("## Core \x1b[31mlibrary\n- [ ] 1.1 One\n## 文書\n- [x] 2.1 Two\n"
+                                   "## Docs\n- [ ] 3.1 Three\n")
+    return root
+
+
+def test_agents_list_columns_stay_in_line_with_escapes_and_wide_names(home: Path, project: Path) -> None:
+    proc = ralphy(home, "agents", "list", project)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == ["NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION"]
+    assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout  # shown, not obeyed, even piped
+    rows = {line.split()[0]: line for line in lines[1:]}
+    assert set(rows) == {"evil\\x1b]0;title\\x07-agent", "plain-helper", "翻訳者"}
+    scope_at = columns(lines[0][: lines[0].index("SCOPE")])
+    for name, line in rows.items():
+        assert columns(line[: line.index("project")]) == scope_at, (name, lines)
+    description_at = columns(lines[0][: lines[0].index("DESCRIPTION")])
+    for name, text in (("plain-helper", "Plain help"), ("翻訳者", "文書を翻訳する"), ("evil", "Writes \\x1b[2Jdocs")):
+        line = next(line for key, line in rows.items() if key.startswith(name))
+        assert columns(line[: line.index(text)]) == description_at, (name, lines)
+
+
+def test_agents_list_fits_narrow_terminals_with_wide_names(home: Path, project: Path) -> None:
+    for width in (80, 100):
+        lines = ralphy(home, "agents", "list", project, columns=width).stdout.splitlines()
+        assert lines and max(map(columns, lines)) <= width, (width, lines)
+
+
+def test_status_and_tasks_keep_columns_with_escapes_and_wide_group_names(home: Path, project: Path) -> None:
+    status = ralphy(home, "status", project)
+    assert status.returncode == 0, status.stderr
+    rows = [line for line in status.stdout.splitlines() if line.startswith("  ") and line.endswith("/1")]
+    assert len(rows) == 3, status.stdout
+    assert len({columns(line[: line.rindex(" ") + 1]) for line in rows}) == 1, rows  # the counts in one column
+    assert "  Core \\x1b[31mlibrary" in status.stdout
+    tasks = ralphy(home, "tasks", project)
+    assert tasks.returncode == 0, tasks.stderr
+    assert tasks.stdout.splitlines()[-1] == "TASKS.md: 3 tasks in 3 groups: 1 completed, 0 in progress, 2 pending."
+
+
+def test_tasks_summary_counts_one_task_and_one_group_in_the_singular(home: Path, tmp_path: Path) -> None:
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "TASKS.md").write_text("## Only\n- [ ] 1.1 The one task\n")
+    proc = ralphy(home, "tasks", tmp_path / "one")
+    assert proc.stdout.splitlines()[-1] == "TASKS.md: 1 task in 1 group: 0 completed, 0 in progress, 1 pending."
