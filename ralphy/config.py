@@ -422,14 +422,21 @@ def load_config(
     environ: Mapping[str, str] | None = None,
     *,
     require_trust: bool = True,
+    ignore_untrusted: bool = False,
+    _drop: frozenset[str] = frozenset(),
 ) -> Config:
     """Build the Config for ``project_dir``. ``overrides`` come from flags; None values are ignored.
 
     Precedence: defaults < the user's own config file < ``[tool.ralphy]`` < ``.ralphy.toml`` < RALPHY_* < flags.
     A project config that sets a key of POWER_KEYS is an UntrustedConfigError until the user trusts it
     (``ralphy trust``), unless a trusted source overrides that key; ``require_trust=False`` skips that check
-    (for ``ralphy trust`` itself). Paths of PATH_KEYS from the project (or defaults) must stay inside it.
+    (for ``ralphy trust`` itself). ``ignore_untrusted=True`` (commands that only read: ``agents list``,
+    ``prompt``, ``status``, ``doctor``...) leaves such keys out instead, their trusted or default value used, so
+    that reading a stranger's repository never runs what it chose. Paths of PATH_KEYS from the project (or
+    defaults) must stay inside it.
     """
+    if ignore_untrusted:
+        return _load_trusted_part(project_dir, overrides, environ)
     project = Path(project_dir)
     env = os.environ if environ is None else environ
     values: dict[str, Any] = {}
@@ -442,7 +449,7 @@ def load_config(
         values.update(_from_file(user_file, table, "top level"))
 
     for path, where, table in project_tables(project):
-        checked = _from_file(path, table, where)
+        checked = {key: value for key, value in _from_file(path, table, where).items() if key not in _drop}
         values.update(checked)
         from_project.update(dict.fromkeys(checked, path))
 
@@ -463,7 +470,8 @@ def load_config(
             values[key] = check_value(key, value, f"option --{key.replace('_', '-')}")
             from_project.pop(key, None)
 
-    if "verify_command" not in values and values.get("test_command"):
+    if "verify_command" not in values and values.get("test_command") and not (
+            "verify_command" in _drop and "test_command" in from_project):
         values["verify_command"] = values["test_command"]  # the project's own tests are its check (ralphy.verify)
         if "test_command" in from_project:  # then the repository chose the command ralphy runs
             from_project["verify_command"] = from_project["test_command"]
@@ -482,6 +490,18 @@ def load_config(
 
             require_trusted(project, needs)
     return Config(**values)
+
+
+def _load_trusted_part(project_dir: str | os.PathLike[str], overrides: Mapping[str, Any] | None,
+                       environ: Mapping[str, str] | None) -> Config:
+    """``load_config``, or, when the project sets POWER_KEYS the user has not trusted, the config without the
+    project's POWER_KEYS (a verify_command taken from its test_command included)."""
+    from ralphy.errors import UntrustedConfigError
+
+    try:
+        return load_config(project_dir, overrides, environ)
+    except UntrustedConfigError:
+        return load_config(project_dir, overrides, environ, require_trust=False, _drop=frozenset(POWER_KEYS))
 
 
 def _default(key: str) -> Any:

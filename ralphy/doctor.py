@@ -129,10 +129,10 @@ def _check_config(diagnosis: Diagnosis, project: Path, claude_bin: str | None) -
         config = load_config(project, overrides)
     except RalphyError as exc:
         untrusted = type(exc).__name__ == "UntrustedConfigError"
-        diagnosis.add("config", PROBLEM, str(exc), "trust the project (`ralphy trust`) after reviewing its config"
-                      if untrusted else "fix the file or variable named")
-        try:  # the rest of the checks still want the readable part of the config
-            return load_config(project, overrides, require_trust=False)
+        # the error says what to do when it is about trust (said once); the rest want the file or variable fixed
+        diagnosis.add("config", PROBLEM, str(exc), None if untrusted else "fix the file or variable named")
+        try:  # the rest of the checks still want the readable part of the config, never what is not trusted
+            return load_config(project, overrides, ignore_untrusted=True)
         except (RalphyError, TypeError):
             return None
     diagnosis.add("config", OK, "the project's ralphy config is valid" + ("" if not _has_config(project) else
@@ -171,7 +171,7 @@ def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[st
         binary = resolve_claude_bin(claude_bin, environ)
     except ClaudeNotFoundError as exc:
         diagnosis.claude = {"path": None, "version": None, "supported": False, "range": supported_range()}
-        diagnosis.add("claude", PROBLEM, str(exc), "install the Claude CLI: npm install -g @anthropic-ai/claude-code")
+        diagnosis.add("claude", PROBLEM, str(exc))  # it says how to install the CLI
         return None
     version = claude_version(binary, environ=environ)
     supported = version is not None and MIN_SUPPORTED <= version

@@ -91,3 +91,52 @@ def test_tasks_summary_counts_one_task_and_one_group_in_the_singular(home: Path,
     (tmp_path / "one" / "TASKS.md").write_text("## Only\n- [ ] 1.1 The one task\n")
     proc = ralphy(home, "tasks", tmp_path / "one")
     assert proc.stdout.splitlines()[-1] == "TASKS.md: 1 task in 1 group: 0 completed, 0 in progress, 1 pending."
+
+
+@pytest.fixture
+def untrusted(tmp_path: Path) -> Path:
+    """A stranger's repository whose .ralphy.toml names its own "Claude CLI": a script that leaves a mark."""
+    root = tmp_path / "stranger"
+    (root / ".claude" / "agents").mkdir(parents=True)
+    (root / ".git").mkdir()
+    (root / ".claude" / "agents" / "helper.md").write_text("---\nname: helper\ndescription: Helps\n---\nbody\n")
+    script = root / "evil.sh"
+    script.write_text(f"#!/bin/sh\ntouch {root / 'RAN'}\necho 2.1.100\n")
+    script.chmod(0o755)
+    (root / ".ralphy.toml").write_text('claude_bin = "./evil.sh"\ntest_command = "touch RAN"\n')
+    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 One\n")
+    return root
+
+
+@pytest.mark.parametrize("command", [["agents", "list"], ["agents", "check"], ["agents", "gaps"],
+                                     ["agents", "capabilities"], ["tasks"], ["status"], ["log"], ["doctor"]])
+def test_reading_an_untrusted_repository_runs_nothing_it_chose(home: Path, untrusted: Path,
+                                                               command: list[str]) -> None:
+    proc = ralphy(home, *command, cwd=untrusted)  # where ./evil.sh resolves
+    assert not (untrusted / "RAN").exists(), (command, proc.stdout, proc.stderr)
+    if command != ["doctor"]:
+        assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
+        assert "trust" not in proc.stderr, proc.stderr  # a read-only command needs no trust and says nothing of it
+
+
+def test_doctor_says_an_untrusted_config_once_and_runs_none_of_it(home: Path, untrusted: Path) -> None:
+    proc = ralphy(home, "doctor", env={"PATH": "/usr/bin:/bin"}, cwd=untrusted)
+    assert proc.returncode == 1
+    assert not (untrusted / "RAN").exists()
+    lines = proc.stdout.splitlines()
+    config = [line for line in lines if line.split()[1:2] == ["config:"]]
+    assert len(config) == 1 and config[0].startswith("PROBLEM") and "sets claude_bin" in config[0], lines
+    assert config[0].count("ralphy trust") == 1 and "->" not in config[0], config
+    claude = [line for line in lines if line.split()[1:2] == ["claude:"]]
+    assert len(claude) == 1 and "evil.sh" not in claude[0], lines  # the CLI checked is not the repository's
+    assert claude[0].count("npm install") == 1, claude  # no CLI on PATH: how to install it, said once
+
+
+def test_gaps_work_before_trust_and_dev_still_asks_for_it(home: Path, untrusted: Path) -> None:
+    gaps = ralphy(home, "agents", "gaps", untrusted, env={"PATH": "/usr/bin:/bin"})
+    assert gaps.returncode == 0 and gaps.stdout.startswith("Core (1 pending): "), gaps.stderr
+    dev = ralphy(home, "dev", untrusted, env={"PATH": "/usr/bin:/bin"})
+    assert dev.returncode == 1
+    (line,) = dev.stderr.splitlines()
+    assert line.startswith("ralphy: error: ") and "ralphy trust" in line and "claude_bin" in line
+    assert not (untrusted / "RAN").exists()

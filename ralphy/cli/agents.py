@@ -59,7 +59,7 @@ def _discover(project_dir: Path, scope: str | None, plugin_dirs: tuple[Path, ...
 
     from ralphy.claude.version import DiscoveryRules, version_in_use
 
-    config = load_config(project_dir, require_trust=False)  # reads; runs nothing
+    config = load_config(project_dir, ignore_untrusted=True)  # reads; runs nothing a repository chose
     scopes = (scope,) if scope else tuple(config.agent_scopes)
     if plugin_dirs and not {"all", "plugins"} & set(scopes):
         scopes += ("plugins",)

@@ -24,7 +24,8 @@ def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -
     from ralphy.agents.discovery import discover_agents
     from ralphy.config import load_config
 
-    config = load_config(project_dir, {"recommend_threshold": threshold, "agent_scopes": list(scopes) or None})
+    config = load_config(project_dir, {"recommend_threshold": threshold, "agent_scopes": list(scopes) or None},
+                         ignore_untrusted=True)  # reads; runs nothing a repository chose
     return config, discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
 
 

@@ -171,7 +171,7 @@ def _tasks_status(project_dir: Path) -> dict[str, Any]:
     from ralphy.errors import TasksFileError
     from ralphy.tasks import load_tasks
 
-    tasks_file = load_config(project_dir, require_trust=False).tasks_file  # reads; runs nothing
+    tasks_file = load_config(project_dir, ignore_untrusted=True).tasks_file  # reads; runs nothing a repository chose
     try:
         groups = load_tasks(project_dir / tasks_file, root=project_dir).groups()
     except TasksFileError as exc:

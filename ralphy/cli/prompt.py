@@ -26,6 +26,6 @@ def prompt(project_dir, resume_instruction: str) -> None:
     discovery_log = logging.getLogger("ralphy.agents.dev_agent")
     if discovery_log.getEffectiveLevel() > logging.INFO:
         discovery_log.setLevel(logging.INFO)  # the discovery line is part of this command's output
-    config = load_config(project_dir)
+    config = load_config(project_dir)  # what `ralphy dev` would give: refused as dev refuses it until trusted
     agent = DevAgent(project_dir, config, claude_version=version_in_use(config.claude_bin))
     click.echo(agent.build_prompt(resume_instruction=resume_instruction), nl=False)

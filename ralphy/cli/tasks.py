@@ -24,7 +24,7 @@ def tasks_command(project_dir: Path, as_json: bool) -> None:
     from ralphy.config import load_config
     from ralphy.tasks import load_tasks
 
-    tasks_file = load_config(project_dir, require_trust=False).tasks_file  # reads; runs nothing
+    tasks_file = load_config(project_dir, ignore_untrusted=True).tasks_file  # reads; runs nothing a repository chose
     task_list = load_tasks(project_dir / tasks_file, root=project_dir)
     groups = []
     for group, tasks in task_list.groups().items():
