@@ -1,6 +1,6 @@
 """Routing benchmark: accuracy on the labelled set and query latency over the real agent corpus.
 
-    .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors]
+    .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors] [--heldout] [--fit]
 
 Three hand-labelled sets (tests/data/routing/README.md): the catalog tasks, and two sets of small projects
 (``projects.json``, 30 projects of 4-7 agents; ``projects_large.json``, 43 projects of 9-13 agents), each
@@ -31,6 +31,7 @@ CORPUS = REPO / "tests" / "data" / "agent-corpus"
 LABELLED = REPO / "tests" / "data" / "routing" / "labelled_tasks.jsonl"
 PROJECTS = REPO / "tests" / "data" / "routing" / "projects.json"
 PROJECTS_LARGE = REPO / "tests" / "data" / "routing" / "projects_large.json"
+HELDOUT = REPO / "tests" / "data" / "routing" / "catalog_heldout.jsonl"
 
 sys.path.insert(0, str(REPO))
 
@@ -252,6 +253,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--errors", action="store_true", help="list the misses")
     parser.add_argument("--write-background", action="store_true", help=f"regenerate {BACKGROUND_FILE.name}")
     parser.add_argument("--fit", action="store_true", help="fit the confidence calibration on the train splits")
+    parser.add_argument("--heldout", action="store_true",
+                        help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
     args = parser.parse_args(argv)
     agents = load_corpus()
     if args.fit:
@@ -268,6 +271,10 @@ def main(argv: list[str] | None = None) -> None:
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):
         result = evaluate(router, load_labelled(split=split))
         print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
+              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+    if args.heldout:
+        result = evaluate(router, load_labelled(HELDOUT))
+        print(f"{HELDOUT.stem}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
               f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
     for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE)):
         for split in ("train", "test") if args.split == "all" else (args.split,):

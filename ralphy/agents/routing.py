@@ -18,6 +18,7 @@ gaps are in ``ralphy.agents.selection``.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib
 import json
@@ -64,9 +65,11 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # Confidence calibration: P(the agent is the right one) = sigmoid(CALIBRATION . features + CALIBRATION_BIAS), with
 # features (log(1 + score), lead over the best agent of another kind, lead over the next agent, coverage of the
 # task's informative words, share of the agents matching any word of the task: a task outside what the team
-# does touches few of them). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, float, float, float, float] = (1.217, 0.526, 0.491, 0.685, 0.886)
-CALIBRATION_BIAS = -2.753
+# does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
+# is less telling than one clear match). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
+CALIBRATION: tuple[float, ...] = (1.215, 0.393, 0.265, 0.753, 0.869, -0.294)
+CALIBRATION_BIAS = -2.408
+NEAR_SHARE = 0.5
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
@@ -152,6 +155,10 @@ class Recommendation:
             "reason": self.reason,
             "alternatives": [alternative.to_dict() for alternative in self.alternatives],
         }
+
+
+def _negated_score(pair: tuple[int, float]) -> float:
+    return -pair[1]
 
 
 def _copies(first: _Entry, second: _Entry) -> bool:
@@ -362,12 +369,14 @@ class Router:
         """What the confidence of the agent at ``position`` is computed from (see ``CALIBRATION``)."""
         index, score = ranked[position]
         if score <= 0:
-            return (0.0, -1.0, -1.0, 0.0, 0.0)
+            return (0.0, -1.0, -1.0, 0.0, 0.0, 0.0)
         rival = self._rival_score(ranked, position, task_terms)
         entry = self._entries[index]
         other = next((s for i, s in ranked if i != index and not _copies(entry, self._entries[i])), 0.0)
+        # ranked is best first: the agents scoring at least NEAR_SHARE of this one are a prefix of it
+        near = bisect.bisect_right(ranked, -NEAR_SHARE * score, key=_negated_score) - 1
         return (math.log1p(score), (score - rival) / score, (score - other) / score, self._coverage(task_terms, index),
-                len(ranked) / len(self._entries))
+                len(ranked) / len(self._entries), math.log1p(near))
 
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""

@@ -108,7 +108,7 @@ _SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES: tuple[str, ...] = (
-    "izations", "ization", "isations", "isation", "ations", "ation", "izers", "izer", "izing", "ized", "izes",
+    "izations", "ization", "isations", "isation", "ations", "ation", "ators", "ator", "izers", "izer", "izing", "ized", "izes",
     "ize", "ises", "ised", "ising", "ise", "ities", "ity", "ments", "ment", "ances", "ance", "ives", "ive",
     "ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s",
 )  # fmt: skip
