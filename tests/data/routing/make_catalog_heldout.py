@@ -153,9 +153,10 @@ t("Add a __str__ method to the Money class", None)
 t("Turn the list of opening hours into a dictionary keyed by weekday", None)
 t("Count the words in each paragraph of the essay", None)
 
-names = {agent.name for agent in load_corpus()}
-bad = [n for item in T if item["expected"] for n in item["expected"] if n not in names]
-assert not bad, bad
-out = pathlib.Path(__file__).with_name("catalog_heldout.jsonl")
-out.write_text("".join(json.dumps({**item, "split": "heldout"}) + "\n" for item in T))
-print(len(T), "tasks,", sum(item["expected"] is None for item in T), "null")
+if __name__ == "__main__":
+    names = {agent.name for agent in load_corpus()}
+    bad = [n for item in T if item["expected"] for n in item["expected"] if n not in names]
+    assert not bad, bad
+    out = pathlib.Path(__file__).with_name("catalog_heldout.jsonl")
+    out.write_text("".join(json.dumps({**item, "split": "heldout"}) + "\n" for item in T))
+    print(len(T), "tasks,", sum(item["expected"] is None for item in T), "null")
