@@ -213,7 +213,7 @@ class DevLoop:
                                           ralphy_version=__version__)
             _prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
             self.summary.run_id = self.run_id
-            if self.verify_command is None:
+            if self.verify_command is None and self.config.verify_command is None:  # "" is off on purpose
                 self.o.reporter.note(OFF_NOTICE)
             try:
                 self._loop(task_list)
@@ -248,7 +248,10 @@ class DevLoop:
         n = 0
         while True:
             if task_list.all_completed and self.resume is None and self._completion_checked():
-                return self._stop("completed", f"all {len(task_list.tasks)} tasks in {self.config.tasks_file} are completed"
+                count = len(task_list.tasks)
+                every = (f"the 1 task in {self.config.tasks_file} is completed" if count == 1
+                         else f"all {count} tasks in {self.config.tasks_file} are completed")
+                return self._stop("completed", every
                                   + (f" and `{self.verify_command}` passed" if self.verify_command else ""), EXIT_DONE)
             if not task_list.tasks:
                 return self._stop("error", f"{self.tasks_path}: no tasks found (use `- [ ] ...` items or `## Task N: ...` headings)", EXIT_ERROR)

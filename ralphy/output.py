@@ -123,12 +123,23 @@ def retry_text(event: ApiRetry) -> tuple[str, str]:
     return what, f"retrying ({what}, {attempt})" if attempt else f"retrying ({what})"
 
 
+def closing_line(status: str, reason: str) -> str:
+    """``status: reason`` in words ("usage limit", not "usage_limit"), the status left out when the reason
+    already starts with it ("circuit breaker open: ...", "interrupted by a signal ...")."""
+    words = {"circuit_open": "circuit breaker open"}.get(status, status.replace("_", " "))
+    if not reason:
+        return words
+    if reason.lower().startswith((words, words.split()[0])):
+        return reason
+    return f"{words}: {reason}"
+
+
 def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
     """The run's closing lines. An error is not among them: ``ralphy dev`` says it once, on stderr."""
     outcomes = [task for report in summary.iterations for task in report.tasks_completed]
     if summary.status == "error" and not outcomes:
         return []
-    lines = [] if summary.status == "error" else [f"ralphy: {summary.status}: {summary.reason}"]
+    lines = [] if summary.status == "error" else [f"ralphy: {closing_line(summary.status, summary.reason)}"]
     if outcomes:
         lines.append("Completed this run, by task group:")
         delegations = [d for report in summary.iterations for d in report.delegations]

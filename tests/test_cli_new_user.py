@@ -140,3 +140,112 @@ def test_gaps_work_before_trust_and_dev_still_asks_for_it(home: Path, untrusted:
     (line,) = dev.stderr.splitlines()
     assert line.startswith("ralphy: error: ") and "ralphy trust" in line and "claude_bin" in line
     assert not (untrusted / "RAN").exists()
+
+
+# ------------------------------------------------------------------------------ usage errors: one line, said once
+@pytest.mark.parametrize(("argv", "names"), [
+    (["log", "-n", "0"], ["'-n'", "0", "ralphy log --help"]),
+    (["status", "-v", "--bogus"], ["--bogus", "ralphy status --help"]),  # an option after the subcommand
+    (["dev", "--max-iterations", "x"], ["--max-iterations", "'x'", "ralphy dev --help"]),
+    (["dev", "--max-cost", "nan"], ["--max-cost", "nan"]),
+    (["serve", "--port", "-1"], ["--port", "-1"]),
+    (["report", "-o", "{tmp}"], ["--output", "is a directory"]),  # a directory for a file
+    (["tasks", "{tmp}/missing"], ["missing", "does not exist"]),
+    (["stauts"], ["stauts", "ralphy --help"]),
+    (["agents", "lst"], ["lst", "list", "ralphy agents --help"]),
+    (["--bogus", "status"], ["--bogus"]),
+    (["answer", "x", "hi"], ["'x'", "ralphy answer --help"]),
+])
+def test_a_usage_error_is_one_line_naming_the_value(home: Path, tmp_path: Path, argv: list[str],
+                                                    names: list[str]) -> None:
+    proc = ralphy(home, *(arg.replace("{tmp}", str(tmp_path)) for arg in argv), cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("ralphy: error: "), line
+    for name in names:
+        assert name in line, (name, line)
+
+
+def test_an_empty_host_is_refused_and_an_unknown_one_names_the_host(home: Path, tmp_path: Path) -> None:
+    empty = ralphy(home, "serve", tmp_path, "--host", "")
+    assert empty.returncode == 2 and empty.stdout == ""  # it used to serve on every interface as "http://:8765/"
+    (line,) = empty.stderr.splitlines()
+    assert line.startswith("ralphy: error: ") and "--host" in line
+    unknown = ralphy(home, "serve", tmp_path, "--host", "no-such-host.invalid", "--port", "0")
+    assert unknown.returncode == 1
+    (line,) = unknown.stderr.splitlines()
+    assert "no-such-host.invalid" in line and "--host" in line and "--port" not in line, line
+
+
+# ------------------------------------------------------------------------------------------ help said whole
+def test_agents_help_gives_each_subcommand_its_whole_summary(home: Path) -> None:
+    text = ralphy(home, "agents", "--help", columns=100).stdout
+    assert "..." not in text.split("Commands:")[1], text  # click cut each summary at 45 characters with "..."
+    flat = " ".join(text.split())
+    assert "create Create a subagent for DESCRIPTION in PROJECT_DIR/.claude/agents/generated/ (default: here)." in flat
+    assert "capabilities Which agent of PROJECT_DIR can use which tool (an agent without `tools` has them all)." in flat
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_help_is_not_wrapped_inside_a_hyphenated_word(home: Path, columns: int) -> None:
+    for argv in (["agents", "create", "--help"], ["agents", "recommend", "--help"], ["dev", "--help"]):
+        lines = ralphy(home, *argv, columns=columns).stdout.splitlines()
+        assert lines, argv
+        broken = [(a, b) for a, b in zip(lines, lines[1:]) if a.endswith("-") and b.strip()[:1].isalnum()]
+        assert not broken, (argv, columns, broken)
+    flat = " ".join(ralphy(home, "agents", "create", "--help", columns=columns).stdout.split())
+    assert "claude-sonnet-4-6" in flat
+
+
+# --------------------------------------------------------------------------------------- text without slips
+def test_the_closing_line_does_not_say_its_status_twice() -> None:
+    from ralphy.loop import RunSummary
+    from ralphy.output import run_text
+
+    def first(status: str, reason: str) -> str:
+        return run_text(RunSummary(status, reason, 3, []), None)[0]
+
+    assert first("circuit_open", "circuit breaker open: 3 iterations in a row ended in error; fix the cause") == (
+        "ralphy: circuit breaker open: 3 iterations in a row ended in error; fix the cause")
+    assert first("interrupted", "interrupted by a signal; state saved") == "ralphy: interrupted by a signal; state saved"
+    assert first("usage_limit", "the weekly window is 95% used") == "ralphy: usage limit: the weekly window is 95% used"
+    assert first("completed", "all 3 tasks in TASKS.md are completed") == (
+        "ralphy: completed: all 3 tasks in TASKS.md are completed")
+
+
+def test_report_of_a_missing_run_counts_the_runs_right(home: Path, tmp_path: Path) -> None:
+    from ralphy.store import Store
+
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=1_767_225_600.0, config_json={}, argv=["ralphy", "dev"])
+        store.finish_run(run, status="completed", reason="done", exit_code=0, finished_at=1_767_225_660.0)
+    proc = ralphy(home, "report", tmp_path, "--run", "5")
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("ralphy: error: ") and proc.stderr.count("\n") == 1
+    assert proc.stderr.endswith(f".ralphy/ralphy.db: there is no run 5 (the only run is {run})\n"), proc.stderr
+
+
+@pytest.mark.e2e
+def test_verification_turned_off_on_purpose_is_not_announced(home: Path, tmp_path: Path, claude_bin: str) -> None:
+    project = tmp_path / "done"
+    project.mkdir()
+    (project / "TASKS.md").write_text("## Core\n- [x] 1.1 Done already\n")
+    (project / "pyproject.toml").write_text('[tool.ralphy]\ntest_command = "pytest -q"\n')
+    proc = ralphy(home, "dev", project, "--verify-command", "", "--claude-bin", claude_bin)
+    assert proc.returncode == 0, proc.stderr
+    assert "verification off" not in proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0] == "ralphy: completed: the 1 task in TASKS.md is completed"  # not "all 1 tasks"
+
+
+@pytest.mark.parametrize(("argv", "names"), [
+    (["doctor", "--timeout", "nan"], ["--timeout", "nan"]),  # FloatRange(min=1) let nan through
+    (["doctor", "--timeout", "inf"], ["--timeout", "inf"]),
+    (["agents", "recommend", "  "], ["TASK", "empty"]),
+])
+def test_non_finite_numbers_and_blank_tasks_are_usage_errors(home: Path, tmp_path: Path, argv: list[str],
+                                                            names: list[str]) -> None:
+    proc = ralphy(home, *argv, tmp_path, env={"PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 2 and proc.stdout == "", proc.stdout
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("ralphy: error: ") and all(name in line for name in names), line

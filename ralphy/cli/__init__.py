@@ -37,8 +37,50 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 
 
+class _HelpFormatter(click.HelpFormatter):
+    """click's help formatter, wrapping at spaces only: a model id (claude-sonnet-4-6), an option or a path is
+    never cut at one of its hyphens."""
+
+    def write_text(self, text: str) -> None:
+        with _whole_words():
+            super().write_text(text)
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:  # type: ignore[no-untyped-def]
+        with _whole_words():
+            super().write_dl(rows, col_max, col_spacing)
+
+
+class _whole_words:  # noqa: N801 (a context manager; contextlib is not imported for `ralphy --help`)
+    """While help is written, click's wrapper does not break words on hyphens."""
+
+    def __enter__(self) -> None:
+        try:
+            import click._textwrap as textwrap_module
+        except ImportError:  # pragma: no cover - another click: its own wrapping
+            self.module = None
+            return
+        self.module, self.original = textwrap_module, textwrap_module.TextWrapper
+        original = self.original
+
+        class WholeWords(original):  # type: ignore[misc, valid-type]
+            def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+                super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
+        textwrap_module.TextWrapper = WholeWords  # type: ignore[misc]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.module is not None:
+            self.module.TextWrapper = self.original  # type: ignore[misc]
+
+
+class _Context(click.Context):
+    formatter_class = _HelpFormatter
+
+
 class RalphyGroup(click.Group):
     """The top-level group: commands load on first use, and a RalphyError becomes one line on stderr."""
+
+    context_class = _Context
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(self.commands) | set(COMMANDS))
@@ -62,12 +104,33 @@ class RalphyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            raise _one_line(exc) from None
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except RalphyError as exc:
             click.echo(f"ralphy: error: {exc}", err=True)
             ctx.exit(exc.exit_code)
+        except click.ClickException as exc:  # a bad option or argument of a command: click says it in 4 lines
+            raise _one_line(exc) from None
+
+
+def _one_line(exc: click.ClickException) -> click.ClickException:
+    """``exc`` shown as every other error is: one ``ralphy: error: ...`` line on stderr (its exit code kept: 2 for
+    a usage error), naming the command whose ``--help`` lists the options, instead of click's usage block."""
+
+    def show(file=None) -> None:  # type: ignore[no-untyped-def]
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see `{ctx.command_path} --help`)" if isinstance(exc, click.UsageError) and ctx else ""
+        click.echo(f"ralphy: error: {exc.format_message().rstrip('.')}{where}", err=True)
+
+    exc.show = show  # type: ignore[method-assign]
+    return exc
 
 
 _verbosity = 0  # -v counted before and after the subcommand
@@ -113,6 +176,7 @@ def _verbose_given(ctx: click.Context, param: click.Parameter, value: int) -> No
 def _accept_verbose(command: click.Command) -> None:
     """Give ``command`` (and, for a group, each of its commands) the ``-v`` option, so that ``ralphy status -v``
     works like ``ralphy -v status``."""
+    command.context_class = _Context  # help wrapped at spaces only
     if not any("-v" in param.opts or "--verbose" in param.opts for param in command.params):
         command.params.append(click.Option(["-v", "--verbose"], count=True, expose_value=False,
                                            callback=_verbose_given, help="Log to stderr (-v info, -vv debug)."))

@@ -45,6 +45,16 @@ class LazyGroup(click.Group):
             self.add_command(getattr(module, name.replace("-", "_")), name)
         return self.commands.get(name)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Every subcommand with its whole first sentence (click cuts a summary at 45 characters with "...")."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(300)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
 
 @cli.group(cls=LazyGroup)
 def agents() -> None:

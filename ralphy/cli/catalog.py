@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ralphy.cli.options import config_value, echo_json, json_option, project_dir_argument
+from ralphy.cli.options import config_value, echo_json, json_option, not_blank, project_dir_argument
 
 scopes_option = click.option(
     "--scope", "scopes", multiple=True, type=click.Choice(["project", "user", "plugins", "all"]),
@@ -30,7 +30,7 @@ def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -
 
 
 @click.command("recommend")
-@click.argument("task")
+@click.argument("task", callback=not_blank)
 @project_dir_argument
 @click.option("--top", type=click.IntRange(1, 50), default=5, show_default=True, help="How many alternatives.")
 @json_option

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ralphy.cli import cli
-from ralphy.cli.options import echo_json, json_option, project_dir_argument
+from ralphy.cli.options import echo_json, finite, json_option, project_dir_argument
 
 _MARKS = {"ok": "ok", "warning": "warning", "problem": "PROBLEM"}
 
@@ -14,7 +14,7 @@ _MARKS = {"ok": "ok", "warning": "warning", "problem": "PROBLEM"}
 @project_dir_argument
 @json_option
 @click.option("--claude-bin", help="The Claude CLI to check (default: the one `ralphy dev` would run).")
-@click.option("--timeout", type=click.FloatRange(min=1), default=30.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(min=1), default=30.0, show_default=True, callback=finite,
               help="Seconds to wait for the CLI's answer.")
 @click.pass_context
 def doctor(ctx, project_dir, as_json, claude_bin, timeout) -> None:

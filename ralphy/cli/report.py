@@ -51,13 +51,21 @@ def report(project_dir: Path, run_id: int | None, output: Path | None, open_it: 
               help="Address to listen on. Anyone who can reach it sees the run and can answer questions.")
 def serve(project_dir: Path, port: int, host: str) -> None:
     """Serve a live page of PROJECT_DIR's run (default: here) on 127.0.0.1; answer Claude's questions from it."""
+    import errno
+
     from ralphy.errors import RalphyError
     from ralphy.report.server import make_server
 
+    if not host.strip():
+        raise click.BadParameter("an empty address would listen on every interface; name one (127.0.0.1, or "
+                                 "0.0.0.0 for all of them)", param_hint="'--host'")
     try:
         server, dashboard = make_server(project_dir, host=host, port=port)
     except OSError as exc:
-        hint = "; try another --port (0 picks a free one)" if port else ""
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            hint = "; try another --port (0 picks a free one)" if port else ""
+        else:  # the address: unknown name, not this machine's
+            hint = "; try another --host (127.0.0.1 is this machine)"
         raise RalphyError(f"cannot listen on {host}:{port}: {exc.strerror or exc}{hint}") from None
     shown = f"[{host}]" if ":" in host else host
     if host not in ("127.0.0.1", "localhost", "::1"):

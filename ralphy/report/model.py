@@ -323,7 +323,8 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         found = [r for r in runs if r["id"] == run_id]
         if not found:
             ids = ", ".join(str(r["id"]) for r in runs[-5:])
-            raise StoreError(f"{path}: there is no run {run_id} (the last runs are {ids})")
+            known = f"the only run is {ids}" if len(runs) == 1 else f"the last runs are {ids}"
+            raise StoreError(f"{path}: there is no run {run_id} ({known})")
         run = found[0]
     rid = run["id"]
     iteration_rows = db.execute("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (rid,)).fetchall()

@@ -307,7 +307,7 @@ def test_report_command_run_and_output_options(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--run", "9"], "there is no run 9 (the last runs are 1)"),
+    (["--run", "9"], "there is no run 9 (the only run is 1)"),  # not "the last runs are 1"
     ([], None),
 ])  # fmt: skip
 def test_report_command_errors_are_one_line(tmp_path, args, message):
