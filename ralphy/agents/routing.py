@@ -127,6 +127,16 @@ def _tokenise(agent: AgentSpec) -> Tokens:
     return fields, example_lines
 
 
+def _entry_of(agent: AgentSpec, fields: dict[str, dict[str, int]], example_lines: Sequence[str]) -> _Entry:
+    return _Entry(
+        agent=agent,
+        fields={name: counts.keys() for name, counts in fields.items()},
+        example_lines=tuple(example_lines),
+        not_for=tuple((text, frozenset(terms(text))) for text in _as_texts(agent.metadata.get("notForTasks"))),
+        fingerprint=fields["description"].keys(),
+    )
+
+
 @dataclass(frozen=True)
 class Alternative:
     """One candidate agent with its confidence and why."""
@@ -211,7 +221,7 @@ class Router:
         self._postings: dict[str, list[tuple[int, float]]] = {}
         self._idf: dict[str, float] = {}
         self._build()
-        self._index = {entry.agent.name: index for index, entry in enumerate(self._entries)}
+        self._index = {agent.name: index for index, agent in enumerate(self.agents)}
 
     # -- building the catalog -------------------------------------------------------------------------
 
@@ -220,22 +230,19 @@ class Router:
         # postings (its BM25F weight in each of them), are worked out the first time a task asks for that term,
         # so a catalog of 2,000 agents is not indexed for the hundreds of thousands of terms no task uses.
         self._counts: list[list[tuple[str, dict[str, int], int]]] = []
-        totals = dict.fromkeys(FIELD_WEIGHTS, 0)
         for agent in self.agents:
             fields, example_lines = _fields_of(agent)
-            per_field = [(name, counts, sum(counts.values())) for name, counts in fields.items()]
-            self._counts.append(per_field)
+            self._counts.append([(name, counts, sum(counts.values())) for name, counts in fields.items()])
+            self._entries.append(_entry_of(agent, fields, example_lines))
+        self._finish_build()
+
+    def _finish_build(self) -> None:
+        """What ``_build`` sets up once ``_counts`` holds every agent's field lengths (``ralphy.agents.term_cache``
+        builds a router whose term counts are read from the user's cache when a task asks for a term)."""
+        totals = dict.fromkeys(FIELD_WEIGHTS, 0)
+        for per_field in self._counts:
             for name, _, length in per_field:
                 totals[name] += length
-            self._entries.append(
-                _Entry(
-                    agent=agent,
-                    fields={name: counts.keys() for name, counts in fields.items()},
-                    example_lines=tuple(example_lines),
-                    not_for=tuple((text, frozenset(terms(text))) for text in _as_texts(agent.metadata.get("notForTasks"))),
-                    fingerprint=fields["description"].keys(),
-                )
-            )
         count = max(len(self._counts), 1)
         self._average = {name: max(totals[name] / count, 1.0) for name in FIELD_WEIGHTS}
         self._agents_of: dict[str, list[int]] = {}
@@ -244,7 +251,7 @@ class Router:
         self._columns: list[list[dict[str, int]]] | None = None
         self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}
         self._dense_postings: dict[tuple[str, float], list[float]] = {}
-        self._not_for = [index for index, entry in enumerate(self._entries) if entry.not_for]
+        self._not_for = [index for index, agent in enumerate(self.agents) if _as_texts(agent.metadata.get("notForTasks"))]
         self._total = len(self._counts) + self.background.agents
         self._unknown_idf = math.log(1 + (self._total + 0.5) / 0.5)
 

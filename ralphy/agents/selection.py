@@ -64,11 +64,15 @@ def select_for_prompt(
     if len(agents) <= threshold:
         return Selection(agents, len(agents), False)
     cut = [_for_selection(agent) for agent in agents]
-    if cache is not None:
-        cache.load(cut)
-    router = Router(cut)
-    if cache is not None:
-        cache.save(cut)
+    router = Router(cut) if cache is None else cache.router(cut)
+    try:
+        return _select(agents, task_groups, router, limit)
+    finally:
+        if cache is not None:
+            cache.save(router)  # what the cache lacked (the terms these groups asked for first)
+
+
+def _select(agents: list[AgentSpec], task_groups: Mapping[str, Sequence[str]], router: Router, limit: int) -> Selection:
     by_name = {agent.name: agent for agent in agents}
     chosen: list[str] = []
 

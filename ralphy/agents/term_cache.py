@@ -1,23 +1,32 @@
-"""The routing terms of a project's agents, kept in the user's cache between runs.
+"""The routing terms of a project's agents, kept in the user's cache between runs, read term by term.
 
-Prompt selection (``ralphy.agents.selection``) ranks a project's agents when it has many; most of that time is
-tokenising their descriptions and body openings (2,000 agents: about 4 MB of text). The terms of an agent only
-change when its text does, so ``ralphy prompt`` and ``ralphy dev`` keep them in
-``$XDG_CACHE_HOME/ralphy/terms/<sha-256 of the project's path>.json`` (``~/.cache`` without XDG_CACHE_HOME):
-one file per project, holding the entries of the agents its last prompt ranked (a project's file is removed
-once no prompt was built for it in 30 days, when another project's is written).
+Prompt selection (``ralphy.agents.selection``) ranks a project's agents when it has many. Tokenising them is
+most of that work (2,000 agents: about 4 MB of descriptions and body openings), and the terms of an agent only
+change when its text does. So ``ralphy prompt`` and ``ralphy dev`` keep them in
+``$XDG_CACHE_HOME/ralphy/terms/<sha-256 of the project's path>.sqlite`` (``~/.cache`` without XDG_CACHE_HOME),
+one SQLite file per project (removed once no prompt was built for it in 30 days, when another one is written):
 
-Each entry is keyed by a hash of what ``ralphy.agents.routing`` computes the terms from (``fields_key``: the
-name, description, body opening, keywords and exampleTasks), and the whole file by a hash of the tokenising
-code (``routing.py`` and ``terms.py``), so a changed agent or a changed ralphy misses and is tokenised again:
-the prompt is the same with or without the cache (tests/agents/test_term_cache.py compares them).
+- ``entries``: each agent's term counts per field and its example lines, keyed by a hash of the text they come
+  from (``fields_key``: name, description, body opening, keywords, exampleTasks);
+- ``meta``: the format, a hash of the tokenising code (``routing.py``, ``terms.py``), the *catalog* (a hash of
+  every agent's entry key, in the router's order) and every agent's field lengths;
+- ``postings``: for the terms a task has asked for, which agents hold them, with their count in each field.
 
-The file is untrusted data like anything read from disk: JSON, never pickle (nothing in it can run); at most
-``MAX_CACHE_BYTES``; NaN and Infinity refused; every entry's shape checked (six mappings of term -> positive
-whole number, a list of strings) before it is used. A cache that is missing, corrupt, a link, a folder, a FIFO,
-too big or from another ralphy is ignored and rewritten; one that cannot be written only makes the next run
-slower. Well-formed but wrong counts could change which agents the prompt lists; whoever can write the user's
-cache folder can do worse than that.
+When the catalog is the one stored, the router is built from the field lengths alone and a task's terms are
+answered from ``postings`` (a term no prompt asked for yet makes it read every entry once, and is added); the
+few agents a ranking looks at closely (confidence, reason, copies) are read from ``entries`` one by one. So a
+warm prompt reads what its tasks' words need, not every agent's terms. When an agent changed (or another
+ralphy wrote the file) the router is built as without a cache, from the entries still valid plus the agents
+tokenised again, and the file is written anew. The prompt is the same with or without the cache
+(tests/agents/test_term_cache.py compares them on the real corpus with every real task file).
+
+The file is untrusted data like anything read from disk: SQLite holds no code we run (its schema must be
+exactly this module's three tables, read with ``trusted_schema`` off; a link is not followed); every value is
+JSON, NaN and Infinity refused, and its shape checked before it is used (counts are positive whole numbers,
+agent indexes in range and ascending). A cache that is missing, corrupt, a link, a folder, a FIFO, too big or
+from another ralphy is ignored and rewritten; one that cannot be written only makes the next run slower.
+Well-formed but wrong counts could change which agents the prompt lists; whoever can write the user's cache
+folder can do worse than that.
 """
 
 from __future__ import annotations
@@ -26,20 +35,31 @@ import hashlib
 import json
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ralphy.agents import routing, terms
 from ralphy.agents.spec import AgentSpec
 
+if TYPE_CHECKING:
+    import sqlite3
+
 logger = logging.getLogger(__name__)
 
-FORMAT = 1
-MAX_CACHE_BYTES = 64 * 1024 * 1024  # 2,000 agents take about 4 MB
+FORMAT = 2
+SUFFIX = ".sqlite"
+MAX_CACHE_BYTES = 256 * 1024 * 1024  # 2,000 agents take about 6 MB
 MAX_AGE_S = 30 * 24 * 3600  # a project's file unused for 30 days is removed when another one is written
 FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the six term mappings in an entry (routing._tokenise's)
+SCHEMA = (
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE entries(key TEXT PRIMARY KEY, data TEXT NOT NULL)",
+    "CREATE TABLE postings(term TEXT PRIMARY KEY, data TEXT NOT NULL)",
+)
+_TABLES = {("table", "meta"), ("table", "entries"), ("table", "postings"), ("index", "sqlite_autoindex_meta_1"),
+           ("index", "sqlite_autoindex_entries_1"), ("index", "sqlite_autoindex_postings_1")}
 _code_hash: str | None = None
 
 
@@ -49,7 +69,7 @@ def cache_file(project_dir: str | os.PathLike[str], environ: Mapping[str, str] |
 
     real = os.path.realpath(os.fspath(project_dir))
     digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()
-    return cache_dir(os.environ if environ is None else environ) / "terms" / f"{digest}.json"
+    return cache_dir(os.environ if environ is None else environ) / "terms" / f"{digest}{SUFFIX}"
 
 
 def code_hash() -> str:
@@ -73,8 +93,22 @@ def _digest(field_key: tuple[str, ...]) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 
+def _catalog(keys: Sequence[str]) -> str:
+    return hashlib.blake2b("\n".join(keys).encode("ascii"), digest_size=20).hexdigest()
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a count")
+
+
+def _json(text: Any) -> Any:
+    """A JSON value from the cache, or None when it is not JSON (or not text)."""
+    if type(text) is not str:
+        return None
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError, MemoryError):
+        return None
 
 
 def _entry(value: Any) -> routing.Tokens | None:
@@ -92,122 +126,342 @@ def _entry(value: Any) -> routing.Tokens | None:
     return dict(zip(FIELDS, fields)), lines
 
 
-def _read(path: Path) -> dict[str, Any]:
-    """The entries of the cache file at ``path`` ({} when there is none or it cannot be used)."""
-    from ralphy import safefs
-    from ralphy.errors import RalphyError
+def _lengths(value: Any, agents: int) -> list[list[int]] | None:
+    """Every agent's field lengths, or None when ``value`` is not a list of ``agents`` lists of six counts."""
+    if type(value) is not list or len(value) != agents or (value and set(map(type, value)) != {list}):
+        return None
+    if any(len(row) != len(FIELDS) for row in value):
+        return None
+    numbers = list(chain.from_iterable(value))
+    if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0):
+        return None
+    return value
+
+
+def _posting(value: Any, agents: int) -> list[list[int]] | None:
+    """A stored posting: [agent index, count in each field...] per holder, indexes ascending; else None."""
+    if type(value) is not list or (value and set(map(type, value)) != {list}):
+        return None
+    if any(len(row) != 1 + len(FIELDS) for row in value):
+        return None
+    numbers = list(chain.from_iterable(value))
+    if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0):
+        return None
+    indexes = [row[0] for row in value]
+    if indexes and (indexes[-1] >= agents or any(a >= b for a, b in zip(indexes, indexes[1:]))):
+        return None
+    if any(not any(row[1:]) for row in value):
+        return None
+    return value
+
+
+def _connect(path: Path, *, write: bool) -> sqlite3.Connection | None:
+    """The cache file at ``path``, opened without following a link, when it is a regular file of this
+    module's schema and size; else None (nothing there, or nothing usable)."""
+    import sqlite3
+    import stat
+    from urllib.parse import quote
 
     try:
-        data = json.loads(safefs.read_bytes(path, limit=MAX_CACHE_BYTES, follow=False, what="cache file"),
-                          parse_constant=_refuse_constant)
-    except FileNotFoundError:
-        return {}
-    except (OSError, RalphyError, ValueError, RecursionError, MemoryError) as exc:
+        status = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_CACHE_BYTES:
+        logger.debug("ignoring the terms cache %s: not a regular file of a sane size", path)
+        return None
+    uri = f"file:{quote(os.fspath(path))}?nofollow=1&mode={'rw' if write else 'ro'}"
+    try:
+        db = sqlite3.connect(uri, uri=True, timeout=0.2, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
         logger.debug("ignoring the terms cache %s: %s", path, exc)
-        return {}
-    if (type(data) is not dict or data.get("format") != FORMAT or data.get("code") != code_hash()
-            or type(data.get("entries")) is not dict):
-        logger.debug("ignoring the terms cache %s: another format or another ralphy", path)
-        return {}
-    return data["entries"]
+        return None
+    try:
+        db.execute("PRAGMA trusted_schema = OFF")
+        found = set(db.execute("SELECT type, name FROM sqlite_master"))
+        if found != _TABLES:
+            raise sqlite3.DatabaseError("another schema")
+        meta = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('format', 'code')"))
+        if meta.get("format") != str(FORMAT) or meta.get("code") != code_hash():
+            raise sqlite3.DatabaseError("another format or another ralphy")
+    except sqlite3.Error as exc:
+        logger.debug("ignoring the terms cache %s: %s", path, exc)
+        db.close()
+        return None
+    return db
 
 
 class TermCache:
-    """The cached terms of one project's agents: ``load`` before building a ``Router``, ``save`` after."""
+    """The cached terms of one project's agents: ``router(agents)`` builds the ``Router`` selection ranks
+    with, ``save(router)`` after ranking writes what the cache lacked."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.hits = 0  # agents whose terms came from the file
         self._keys: list[str] = []
-        self._stored: set[str] = set()
-        self.hits = 0
+        self._db: sqlite3.Connection | None = None
+        self._write_all = False
 
     @classmethod
     def for_project(cls, project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> "TermCache":
         return cls(cache_file(project_dir, environ))
 
-    def load(self, agents: Sequence[AgentSpec]) -> None:
-        """Put the cached terms of ``agents`` where ``routing.Router`` looks first (those still valid)."""
-        field_keys = [routing.fields_key(agent) for agent in agents]
+    def router(self, agents: Iterable[AgentSpec]) -> routing.Router:
+        """A ``Router`` over ``agents`` that ranks exactly as ``Router(agents)``, reading from the cache what
+        it can."""
+        ordered = sorted(agents, key=lambda agent: agent.name)  # the router's order
+        field_keys = [routing.fields_key(agent) for agent in ordered]
         known = routing._FIELDS_CACHE
         if all(field_key in known for field_key in field_keys):
-            self._keys = []  # all tokenised in this process already (ralphy dev's next iteration): nothing to save
-            return
+            self._keys = []  # all tokenised in this process already (ralphy dev's next iteration)
+            return routing.Router(ordered)
         self._keys = [_digest(field_key) for field_key in field_keys]
-        try:
-            entries = _read(self.path)
-        except OSError:  # the cache folder's own path is unusable (HOME unset, a file where a folder should be)
-            entries = {}
-        self._stored = set(entries)
-        if not entries:
-            return
+        self._db = _connect(self.path, write=False)
+        if self._db is not None:
+            import sqlite3
+
+            try:
+                meta = dict(self._db.execute("SELECT key, value FROM meta WHERE key IN ('catalog', 'lengths')"))
+                if meta.get("catalog") == _catalog(self._keys):
+                    lengths = _lengths(_json(meta.get("lengths")), len(ordered))
+                    if lengths is not None:
+                        return _CachedRouter(ordered, self, lengths)
+                self._load_entries(ordered, field_keys)
+            except sqlite3.Error as exc:
+                logger.debug("ignoring the terms cache %s: %s", self.path, exc)
+        self._write_all = True
+        return routing.Router(ordered)
+
+    def _load_entries(self, agents: Sequence[AgentSpec], field_keys: Sequence[tuple[str, ...]]) -> None:
+        """Put the still valid entries of ``agents`` where ``routing.Router`` looks first."""
+        known = routing._FIELDS_CACHE
         for field_key, key in zip(field_keys, self._keys):
             if field_key in known:
                 continue
-            tokens = _entry(entries.get(key))
+            tokens = self.entry(key)
             if tokens is None:
-                self._stored.discard(key)
                 continue
             if len(known) >= routing._FIELDS_CACHE_SIZE:
                 break
             known[field_key] = tokens
             self.hits += 1
 
-    def save(self, agents: Sequence[AgentSpec]) -> None:
-        """Write the terms of ``agents`` (the same ones ``load`` saw) unless the file holds exactly those."""
-        if set(self._keys) == self._stored:
-            if self._keys:  # read and still right: marked as used, so pruning keeps it
-                try:
-                    os.utime(self.path, follow_symlinks=False)
-                except OSError:
-                    pass
+    def entry(self, key: str) -> routing.Tokens | None:
+        """The stored terms of the agent whose entry key is ``key`` (None: none, or not well-formed)."""
+        row = self._row("SELECT data FROM entries WHERE key = ?", key)
+        return None if row is None else _entry(_json(row[0]))
+
+    def _row(self, sql: str, value: str) -> tuple[Any, ...] | None:
+        """One row of the cache file (None: no file, no such row, or the file fails to read: corrupt pages)."""
+        import sqlite3
+
+        if self._db is None:
+            return None
+        try:
+            return self._db.execute(sql, (value,)).fetchone()
+        except sqlite3.Error as exc:
+            logger.debug("ignoring the terms cache %s: %s", self.path, exc)
+            return None
+
+    def posting(self, term: str, agents: int) -> list[list[int]] | None | bool:
+        """The stored posting of ``term`` (None: not stored; False: not well-formed)."""
+        row = self._row("SELECT data FROM postings WHERE term = ?", term)
+        if row is None:
+            return None
+        posting = _posting(_json(row[0]), agents)
+        return False if posting is None else posting
+
+    def save(self, router: routing.Router) -> None:
+        """Write what ``router`` (from ``router()``) worked out and the file lacked: the whole file when the
+        catalog changed, else the postings of the terms first asked for now."""
+        try:
+            if isinstance(router, _CachedRouter) and router.damaged:  # a bad entry or posting: all written anew
+                self._write_file(router)
+            elif isinstance(router, _CachedRouter):
+                self._add_postings(router)
+            elif self._write_all:
+                self._write_file(router)
+        finally:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def _add_postings(self, router: _CachedRouter) -> None:
+        import sqlite3
+
+        rows = [(term, json.dumps(_posting_of(router, term), separators=(",", ":"))) for term in router.new_terms]
+        if not rows:
+            try:
+                os.utime(self.path, follow_symlinks=False)  # read and still right: marked as used, so pruning keeps it
+            except OSError:
+                pass
             return
-        entries = {}
-        for agent, key in zip(agents, self._keys):
-            fields, lines = routing._fields_of(agent)
-            if tuple(fields) != FIELDS:
-                return
-            entries[key] = [[fields[name] for name in FIELDS], lines]
-        data = json.dumps({"format": FORMAT, "code": code_hash(), "entries": entries}, separators=(",", ":"))
-        if len(data) > MAX_CACHE_BYTES:
+        db = _connect(self.path, write=True)
+        if db is None:
             return
+        try:
+            db.execute("PRAGMA journal_mode = MEMORY")
+            db.execute("PRAGMA synchronous = OFF")
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                db.executemany("INSERT OR REPLACE INTO postings(term, data) VALUES (?, ?)", rows)
+        except sqlite3.Error as exc:
+            logger.debug("could not add to the terms cache %s: %s", self.path, exc)
+        finally:
+            db.close()
+
+    def _write_file(self, router: routing.Router) -> None:
+        """A new cache file for ``router``'s agents, replacing the one at ``self.path`` (never through a link)."""
+        import secrets
+        import sqlite3
+
         from ralphy import safefs
         from ralphy.errors import RalphyError
 
+        if isinstance(router, _CachedRouter):
+            router._load_all()
+        entries, lengths = [], []
+        for index, (agent, key) in enumerate(zip(router.agents, self._keys)):
+            fields, lines = router.tokens(index) if isinstance(router, _CachedRouter) else routing._fields_of(agent)
+            if tuple(fields) != FIELDS:
+                return
+            entries.append((key, json.dumps([[fields[name] for name in FIELDS], lines], separators=(",", ":"))))
+            lengths.append([sum(fields[name].values()) for name in FIELDS])
+        postings = [(term, json.dumps(_posting_of(router, term), separators=(",", ":"))) for term in router._agents_of]
+        meta = [("format", str(FORMAT)), ("code", code_hash()), ("catalog", _catalog(self._keys)),
+                ("lengths", json.dumps(lengths, separators=(",", ":")))]
+        tmp = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
         try:
             self.path.parent.mkdir(mode=safefs.DIR_MODE, parents=True, exist_ok=True)
-            _replace(self.path, data.encode("ascii"))
-        except (OSError, RalphyError) as exc:
+            if not os.path.islink(self.path):
+                safefs.check_file(self.path)  # a folder or FIFO there: UnsafePathError
+            os.close(safefs.open_fd(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL))  # created 0600, empty
+            db = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode = OFF")  # a new file: a crash leaves only a temporary file
+                db.execute("PRAGMA synchronous = OFF")
+                db.execute("BEGIN")
+                for statement in SCHEMA:
+                    db.execute(statement)
+                db.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", meta)
+                db.executemany("INSERT INTO entries(key, data) VALUES (?, ?)", entries)
+                db.executemany("INSERT INTO postings(term, data) VALUES (?, ?)", postings)
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            if os.path.getsize(tmp) > MAX_CACHE_BYTES:
+                raise OSError(f"{tmp} is over {MAX_CACHE_BYTES} bytes")
+            os.replace(tmp, self.path)
+        except (OSError, RalphyError, sqlite3.Error) as exc:
             logger.debug("could not write the terms cache %s: %s", self.path, exc)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
             return
-        self._stored = set(self._keys)
         prune(self.path.parent, keep=self.path)
 
 
-def _replace(path: Path, data: bytes) -> None:
-    """``safefs.write_atomic`` without its fsync: a cache need not survive a crash (a file left half-written
-    is ignored as corrupt), and on a busy disk the fsync cost more than the file saves."""
-    import secrets
+def _posting_of(router: routing.Router, term: str) -> list[list[int]]:
+    """[agent index, count of ``term`` in each field] for every agent of ``router`` holding it."""
+    return [[index, *(counts.get(term, 0) for _, counts, _ in router._counts[index])] for index in router._holders(term)]
 
-    from ralphy import safefs
 
-    safefs.check_file(path) if not os.path.islink(path) else None  # a folder or FIFO there: UnsafePathError
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    fd = safefs.open_fd(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+class _CachedEntries(Sequence[Any]):
+    """``Router._entries`` read from the cache agent by agent, when a ranking looks at one."""
+
+    def __init__(self, router: _CachedRouter) -> None:
+        self._router = router
+        self._built: dict[int, routing._Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self._router.agents)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        if index < 0:
+            index += len(self)
+        entry = self._built.get(index)
+        if entry is None:
+            fields, lines = self._router.tokens(index)
+            entry = self._built[index] = routing._entry_of(self._router.agents[index], fields, lines)
+        return entry
+
+
+class _CachedRouter(routing.Router):
+    """A ``Router`` whose term counts come from the cache: a term's holders from ``postings`` when stored,
+    else from every agent's entry (read once, then the plain router's way); whole entries one by one."""
+
+    def __init__(self, agents: list[AgentSpec], cache: TermCache, lengths: list[list[int]]) -> None:
+        self._cache = cache
+        self._lengths = lengths
+        self._full = False
+        self.damaged = False  # an entry or a posting was not well-formed: the file is written anew
+        self._tokens: dict[int, routing.Tokens] = {}
+        self.new_terms: list[str] = []  # asked for and not stored: saved after ranking
+        super().__init__(agents)
+
+    def _build(self) -> None:
+        self._counts = [[(name, {}, length) for name, length in zip(FIELDS, row)] for row in self._lengths]
+        self._entries = _CachedEntries(self)  # type: ignore[assignment]
+        self._finish_build()
+
+    def tokens(self, index: int) -> routing.Tokens:
+        """Agent ``index``'s whole term counts and example lines (from its entry, else tokenised)."""
+        tokens = self._tokens.get(index)
+        if tokens is None:
+            agent = self.agents[index]
+            tokens = self._cache.entry(self._cache._keys[index])
+            if tokens is None:
+                self.damaged = True  # every agent of the catalog has an entry in a file this module wrote
+                tokens = routing._fields_of(agent)
+            else:
+                self._cache.hits += 1
+            self._tokens[index] = tokens
+        return tokens
+
+    def _load_all(self) -> None:
+        """Every agent's whole term counts in ``_counts`` (a term the cache has no posting for)."""
+        if not self._full:
+            self._full = True
+            self._counts = [[(name, self.tokens(index)[0][name], length) for name, _, length in per_field]
+                            for index, per_field in enumerate(self._counts)]
+
+    def _holders(self, term: str) -> list[int]:
+        holders = self._agents_of.get(term)
+        if holders is not None:
+            return holders
+        if not self._full:
+            posting = self._cache.posting(term, len(self.agents))
+            if posting is False:
+                self.damaged = True
+            elif posting is not None:
+                holders = self._agents_of[term] = []
+                for index, *counts in posting:
+                    holders.append(index)
+                    for (_, field_counts, _), count in zip(self._counts[index], counts):
+                        if count:
+                            field_counts[term] = count
+                return holders
+            self._load_all()
+        self.new_terms.append(term)
+        return super()._holders(term)
+
+    def _terms_of_agent(self, index: int) -> Any:
+        held = self._agent_terms.get(index)
+        if held is None:
+            held = self._agent_terms[index] = set().union(*self.tokens(index)[0].values())
+        return held
+
+    def _all_terms(self) -> list[Any]:
+        self._load_all()
+        return super()._all_terms()
 
 
 def prune(folder: Path, keep: Path, max_age_s: float = MAX_AGE_S) -> None:
     """Remove the cache files of projects no prompt was built for in ``max_age_s``, and temporary files a
-    killed ralphy left (only this module's own names, regular files; links and anything else are left alone)."""
+    killed ralphy left (only this module's own names, regular files; links and anything else are left alone);
+    also the JSON files of the ralphy before this format."""
     import re
     import stat
     import time
@@ -219,7 +473,7 @@ def prune(folder: Path, keep: Path, max_age_s: float = MAX_AGE_S) -> None:
         return
     for name in names:
         path = folder / name
-        if path == keep or not re.fullmatch(r"\.?[0-9a-f]{64}\.json(?:\.[0-9a-f]{8}\.tmp)?", name):
+        if path == keep or not re.fullmatch(r"\.?[0-9a-f]{64}\.(?:json|sqlite)(?:\.[0-9a-f]{8}\.tmp)?", name):
             continue
         try:
             status = os.lstat(path)

@@ -1,11 +1,13 @@
-"""The user's cache of agents' routing terms (ralphy.agents.term_cache): the prompt is byte for byte the one
-built without it, on the real agent corpus with the real task files; a corrupt or hostile cache is harmless."""
+"""The user's cache of agents' routing terms (ralphy.agents.term_cache, one SQLite file per project): the prompt
+is byte for byte the one built without it, on the real agent corpus with the real task files, whether the terms
+come from stored postings, from stored entries or from tokenising; a corrupt or hostile cache is harmless."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -41,7 +43,36 @@ def cache_path(project: Path) -> Path:
     return term_cache.cache_file(project)
 
 
-def test_prompts_are_byte_identical_with_a_cold_and_a_warm_cache_on_every_real_task_file(corpus_project: Path) -> None:
+def tables(path: Path) -> dict[str, dict[str, str]]:
+    """The cache file's three tables, each as key -> value (read without ralphy)."""
+    with sqlite3.connect(path) as db:
+        return {table: dict(db.execute(f"SELECT * FROM {table}")) for table in ("meta", "entries", "postings")}
+
+
+def rewrite(path: Path, sql: str, *params: object) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(sql, params)
+    db.close()
+
+
+def counting_tokenise(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the agents tokenised from now on (in this process)."""
+    tokenised: list[str] = []
+    original = routing._tokenise
+    monkeypatch.setattr(routing, "_tokenise", lambda agent: tokenised.append(agent.name) or original(agent))
+    return tokenised
+
+
+def counting_entry_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The entry keys read from the cache file from now on."""
+    read: list[str] = []
+    original = term_cache.TermCache.entry
+    monkeypatch.setattr(term_cache.TermCache, "entry", lambda self, key: read.append(key) or original(self, key))
+    return read
+
+
+def test_prompts_are_byte_identical_with_a_cold_and_a_warm_cache_on_every_real_task_file(
+        corpus_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(TASK_FILES) >= 25
     expected = {}
     for task_file in TASK_FILES:
@@ -54,51 +85,71 @@ def test_prompts_are_byte_identical_with_a_cold_and_a_warm_cache_on_every_real_t
     forget_terms()
     cold, _ = build(corpus_project, cache=True)
     assert cold == expected[TASK_FILES[0].name]
-    stored = json.loads(cache_path(corpus_project).read_text())
+    stored = tables(cache_path(corpus_project))
     assert len(stored["entries"]) == CORPUS_AGENTS
+    assert len(json.loads(stored["meta"]["lengths"])) == CORPUS_AGENTS
+    first_terms = set(stored["postings"])
+    assert first_terms  # the terms the first file's groups asked for
 
+    tokenised = counting_tokenise(monkeypatch)
+    # each other file asks for terms the file does not hold yet: read from every entry once, then stored
     for task_file in TASK_FILES:
         shutil.copyfile(task_file, corpus_project / "TASKS.md")
         forget_terms()
-        cache = term_cache.TermCache.for_project(corpus_project)
-        cache.load([])  # nothing asked, nothing read
-        assert cache.hits == 0
         warm, agent = build(corpus_project, cache=True)
         assert warm == expected[task_file.name], task_file.name
-    # the warm builds read every agent's terms from the file, none tokenised again
-    forget_terms()
-    tokenised = []
-    original = routing._tokenise
-    try:
-        routing._tokenise = lambda agent: tokenised.append(agent.name) or original(agent)  # type: ignore[assignment]
-        assert build(corpus_project, cache=True)[0] == expected[TASK_FILES[-1].name]
-    finally:
-        routing._tokenise = original  # type: ignore[assignment]
+    assert tokenised == []  # every agent's terms came from the file
+    assert len(tables(cache_path(corpus_project))["postings"]) > len(first_terms)
+
+    # now every term is stored: each prompt reads only the entries of the agents its rankings look at closely
+    read = counting_entry_reads(monkeypatch)
+    for task_file in TASK_FILES:
+        shutil.copyfile(task_file, corpus_project / "TASKS.md")
+        forget_terms()
+        read.clear()
+        before = tables(cache_path(corpus_project))
+        warm, agent = build(corpus_project, cache=True)
+        assert warm == expected[task_file.name], task_file.name
+        assert len(set(read)) < CORPUS_AGENTS / 2, task_file.name
+        assert tables(cache_path(corpus_project)) == before  # nothing to add
     assert tokenised == []
 
 
-def test_a_changed_agent_is_tokenised_again_and_the_file_rewritten(tmp_path: Path) -> None:
+def test_the_next_prompt_in_the_same_process_reads_no_file(furai_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    agent = DevAgent(furai_project)
+    first = agent.build_prompt()
+    read = counting_entry_reads(monkeypatch)
+    tokenised = counting_tokenise(monkeypatch)
+    assert agent.build_prompt() == first  # ralphy dev's next iteration
+    assert read == [] and tokenised == []
+
+
+def test_a_changed_agent_is_tokenised_again_and_the_file_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = init_git_project(tmp_path / "project", commit=False)
     shutil.copytree(CORPUS / "0xfurai--claude-code-subagents", project / ".claude" / "agents")
     shutil.copyfile(TASK_FILES[0], project / "TASKS.md")
     forget_terms()
     build(project, cache=True)
-    before = json.loads(cache_path(project).read_text())["entries"]
+    before = tables(cache_path(project))
     target = next((project / ".claude" / "agents" / "agents").glob("python-expert.md"))
     target.write_text(target.read_text().replace("description:", "description: Django ORM migrations and Celery queues.", 1))
     forget_terms()
     expected = build(project, cache=False)[0]
     forget_terms()
+    tokenised = counting_tokenise(monkeypatch)
     assert build(project, cache=True)[0] == expected
-    after = json.loads(cache_path(project).read_text())["entries"]
-    assert len(after) == len(before) and len(set(after) - set(before)) == 1  # one new entry, the stale one gone
+    assert tokenised == ["python-expert"]  # the others' entries still serve
+    after = tables(cache_path(project))
+    assert len(after["entries"]) == len(before["entries"])
+    assert len(set(after["entries"]) - set(before["entries"])) == 1  # one new entry, the stale one gone
+    assert after["meta"]["catalog"] != before["meta"]["catalog"]
 
 
 @pytest.fixture
 def furai_project(tmp_path: Path) -> Path:
     project = init_git_project(tmp_path / "project", commit=False)
     shutil.copytree(CORPUS / "0xfurai--claude-code-subagents", project / ".claude" / "agents")
-    shutil.copyfile(TASK_FILES[3], project / "TASKS.md")
+    shutil.copyfile(TASK_FILES[0], project / "TASKS.md")  # four pending groups to rank agents for
     return project
 
 
@@ -107,12 +158,11 @@ def expected_prompt(project: Path) -> str:
     return build(project, cache=False)[0]
 
 
-def one_valid_entry(project: Path) -> tuple[dict, str]:
-    """A valid cache file's data and the key of one entry in it."""
+def valid_file(project: Path) -> dict[str, dict[str, str]]:
+    """A valid cache file's tables (written by a cold build)."""
     forget_terms()
     build(project, cache=True)
-    data = json.loads(cache_path(project).read_text())
-    return data, next(iter(data["entries"]))
+    return tables(cache_path(project))
 
 
 BAD_ENTRIES = {
@@ -132,91 +182,150 @@ BAD_ENTRIES = {
 @pytest.mark.parametrize("damage", list(BAD_ENTRIES))
 def test_a_malformed_entry_is_ignored_and_tokenised_again(furai_project: Path, damage: str) -> None:
     expected = expected_prompt(furai_project)
-    data, key = one_valid_entry(furai_project)
-    data["entries"] = {k: BAD_ENTRIES[damage](v) for k, v in data["entries"].items()}
-    cache_path(furai_project).write_text(json.dumps(data))
+    stored = valid_file(furai_project)
+    path = cache_path(furai_project)
+    for key, data in stored["entries"].items():
+        rewrite(path, "UPDATE entries SET data = ? WHERE key = ?", json.dumps(BAD_ENTRIES[damage](json.loads(data))), key)
     forget_terms()
-    cache = term_cache.TermCache.for_project(furai_project)
     assert build(furai_project, cache=True)[0] == expected
-    rewritten = json.loads(cache_path(furai_project).read_text())["entries"]
-    assert term_cache._entry(rewritten[key]) is not None  # written again, valid
-    cache.load([])  # and nothing else breaks
+    rewritten = tables(path)["entries"]
+    assert rewritten.keys() == stored["entries"].keys()
+    assert all(term_cache._entry(json.loads(data)) is not None for data in rewritten.values())  # written again, valid
 
 
-HOSTILE_FILES = {
-    "not JSON": b"\x00\xff garbage",
-    "truncated JSON": b'{"format": 1, "code": "',
-    "NaN counts": None,  # built from a valid file below
-    "nested 100,000 deep": b"[" * 100_000,
-    "a list": b"[1, 2, 3]",
-    "another format": b'{"format": 999, "code": "x", "entries": {}}',
-    "entries not a mapping": None,
-    "an integer of 10,000 digits": b'{"format": ' + b"9" * 10_000 + b"}",
+BAD_POSTINGS = {
+    "an index out of range": lambda p: [[10_000, *row[1:]] for row in p],
+    "indexes not ascending": lambda p: list(reversed(p)) if len(p) > 1 else [p[0], p[0]],
+    "a negative count": lambda p: [[row[0], -1, *row[2:]] for row in p],
+    "no count at all": lambda p: [[row[0], 0, 0, 0, 0, 0, 0] for row in p],
+    "float counts": lambda p: [[row[0], 0.5, *row[2:]] for row in p],
+    "rows of five": lambda p: [row[:5] for row in p],
+    "a mapping": lambda p: {"0": p},
+    "NaN": lambda p: float("nan"),
 }
 
 
-@pytest.mark.parametrize("kind", list(HOSTILE_FILES))
-def test_a_corrupt_or_hostile_cache_file_is_ignored_and_replaced(furai_project: Path, kind: str) -> None:
+@pytest.mark.parametrize("damage", list(BAD_POSTINGS))
+def test_a_malformed_posting_is_ignored(furai_project: Path, damage: str) -> None:
     expected = expected_prompt(furai_project)
-    data, key = one_valid_entry(furai_project)
-    content = HOSTILE_FILES[kind]
-    if kind == "NaN counts":
-        content = json.dumps(data).replace(": 1,", ": NaN,").replace(": 1}", ": Infinity}").encode()
-        assert b"NaN" in content
-    elif kind == "entries not a mapping":
-        content = json.dumps({**data, "entries": list(data["entries"])}).encode()
-    cache_path(furai_project).write_bytes(content)
+    stored = valid_file(furai_project)
+    path = cache_path(furai_project)
+    damaged = 0
+    for term, data in stored["postings"].items():
+        posting = json.loads(data)
+        if posting:
+            rewrite(path, "UPDATE postings SET data = ? WHERE term = ?", json.dumps(BAD_POSTINGS[damage](posting)), term)
+            damaged += 1
+    assert damaged
     forget_terms()
     assert build(furai_project, cache=True)[0] == expected
-    assert term_cache._entry(json.loads(cache_path(furai_project).read_text())["entries"][key]) is not None
+    assert tables(path)["postings"] == stored["postings"]  # written anew, right again
+
+
+def make_hostile(kind: str, path: Path, stored: dict[str, dict[str, str]]) -> None:
+    if kind == "not SQLite":
+        path.write_bytes(b"\x00\xff garbage" * 100)
+    elif kind == "truncated":
+        path.write_bytes(path.read_bytes()[:5000])
+    elif kind == "pages overwritten":
+        data = bytearray(path.read_bytes())
+        data[4096:] = b"\xa5" * (len(data) - 4096)
+        path.write_bytes(bytes(data))
+    elif kind == "another format":
+        rewrite(path, "UPDATE meta SET value = '999' WHERE key = 'format'")
+    elif kind == "lengths of another shape":
+        rewrite(path, "UPDATE meta SET value = ? WHERE key = 'lengths'", json.dumps([[1, 2, 3]]))
+    elif kind == "lengths NaN":
+        lengths = json.loads(stored["meta"]["lengths"])
+        lengths[0][0] = float("nan")
+        rewrite(path, "UPDATE meta SET value = ? WHERE key = 'lengths'", json.dumps(lengths))
+    elif kind == "lengths nested 100,000 deep":
+        rewrite(path, "UPDATE meta SET value = ? WHERE key = 'lengths'", "[" * 100_000)
+    elif kind == "an integer of 10,000 digits":
+        rewrite(path, "UPDATE meta SET value = ? WHERE key = 'lengths'", "[[" + "9" * 10_000 + "]]")
+    elif kind == "values that are blobs":
+        rewrite(path, "UPDATE entries SET data = x'00ff'")
+        rewrite(path, "UPDATE postings SET data = x'00ff'")
+    elif kind == "a trigger":  # would run on ralphy's own insert
+        rewrite(path, "CREATE TRIGGER t AFTER INSERT ON postings BEGIN DELETE FROM entries; END")
+    elif kind == "a view":
+        rewrite(path, "CREATE VIEW v AS SELECT 1")
+    elif kind == "another table":
+        rewrite(path, "CREATE TABLE extra(x)")
+    elif kind == "a table missing":
+        rewrite(path, "DROP TABLE postings")
+    else:
+        raise AssertionError(kind)
+
+
+HOSTILE_FILES = ["not SQLite", "truncated", "pages overwritten", "another format", "lengths of another shape",
+                 "lengths NaN", "lengths nested 100,000 deep", "an integer of 10,000 digits", "values that are blobs",
+                 "a trigger", "a view", "another table", "a table missing"]
+
+
+@pytest.mark.parametrize("kind", HOSTILE_FILES)
+def test_a_corrupt_or_hostile_cache_file_is_ignored_and_replaced(furai_project: Path, kind: str) -> None:
+    expected = expected_prompt(furai_project)
+    stored = valid_file(furai_project)
+    path = cache_path(furai_project)
+    make_hostile(kind, path, stored)
+    forget_terms()
+    assert build(furai_project, cache=True)[0] == expected
+    forget_terms()
+    assert build(furai_project, cache=True)[0] == expected
+    again = tables(path)
+    assert again["entries"] == stored["entries"] and again["meta"] == stored["meta"]
+    with sqlite3.connect(path) as db:
+        assert {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'view')")} == set()
+    db.close()
+
+
+def ranked_hits(project: Path) -> int:
+    """How many agents' terms a router over ``project``'s agents read from the cache, ranking one task."""
+    from ralphy.agents.selection import _for_selection
+
+    cache = term_cache.TermCache.for_project(project)
+    agents = [_for_selection(agent) for agent in DevAgent(project, term_cache=False)._discover_agents()]
+    router = cache.router(agents)
+    router.rank("Write the Python parser tests and the Django models")
+    hits = cache.hits
+    cache.save(router)
+    return hits
 
 
 def test_a_cache_of_another_ralphy_is_not_read(furai_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     expected = expected_prompt(furai_project)
-    data, key = one_valid_entry(furai_project)
-    # same code hash, poisoned counts: used (this is what the code hash guards) ...
-    data["entries"][key][0][0] = {"poison": 1}
-    cache_path(furai_project).write_text(json.dumps(data))
+    valid_file(furai_project)
     forget_terms()
-    cache = term_cache.TermCache.for_project(furai_project)
-    cache.load(list(DevAgent(furai_project, term_cache=False)._discover_agents()))
-    assert cache.hits > 0
-    # ... but under another tokeniser's hash nothing is used
-    monkeypatch.setattr(term_cache, "_code_hash", "another ralphy")
+    assert ranked_hits(furai_project) > 0  # same code hash: used (this is what the code hash guards) ...
+    monkeypatch.setattr(term_cache, "_code_hash", "another ralphy")  # ... under another tokeniser's hash: not
     forget_terms()
-    cache = term_cache.TermCache.for_project(furai_project)
-    cache.load(list(DevAgent(furai_project, term_cache=False)._discover_agents()))
-    assert cache.hits == 0
+    assert ranked_hits(furai_project) == 0
     forget_terms()
     assert build(furai_project, cache=True)[0] == expected
 
 
 def test_a_cache_over_the_size_limit_is_not_read(furai_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    one_valid_entry(furai_project)
+    valid_file(furai_project)
     size = cache_path(furai_project).stat().st_size
     monkeypatch.setattr(term_cache, "MAX_CACHE_BYTES", size - 1)
     forget_terms()
-    cache = term_cache.TermCache.for_project(furai_project)
-    agents = list(DevAgent(furai_project, term_cache=False)._discover_agents())
-    cache.load(agents)
-    assert cache.hits == 0
+    assert ranked_hits(furai_project) == 0
     forget_terms()
     assert build(furai_project, cache=True)[0] == expected_prompt(furai_project)
 
 
 def test_a_link_at_the_cache_path_is_neither_followed_nor_written_through(furai_project: Path, tmp_path: Path) -> None:
     expected = expected_prompt(furai_project)
-    data, _ = one_valid_entry(furai_project)
-    victim = tmp_path / "victim.json"
-    victim.write_text(json.dumps(data))  # a valid cache, behind a link: still not read
-    before = victim.read_bytes()
+    valid_file(furai_project)
     path = cache_path(furai_project)
+    victim = tmp_path / "victim.sqlite"
+    shutil.copyfile(path, victim)  # a valid cache, behind a link: still not read
+    before = victim.read_bytes()
     path.unlink()
     path.symlink_to(victim)
     forget_terms()
-    cache = term_cache.TermCache.for_project(furai_project)
-    cache.load(list(DevAgent(furai_project, term_cache=False)._discover_agents()))
-    assert cache.hits == 0
+    assert ranked_hits(furai_project) == 0
     forget_terms()
     assert build(furai_project, cache=True)[0] == expected
     assert victim.read_bytes() == before
@@ -236,6 +345,7 @@ def test_a_folder_or_fifo_at_the_cache_path_neither_hangs_nor_fails(furai_projec
     assert build(furai_project, cache=True)[0] == expected
     forget_terms()
     assert build(furai_project, cache=True)[0] == expected
+    assert path.is_dir() if kind == "folder" else path.is_fifo()  # left alone
 
 
 def test_an_unusable_cache_folder_only_costs_time(furai_project: Path, tmp_path: Path,
@@ -249,23 +359,45 @@ def test_an_unusable_cache_folder_only_costs_time(furai_project: Path, tmp_path:
     assert blocker.read_text() == ""
 
 
+def test_a_cache_file_another_process_is_writing_only_costs_time(furai_project: Path) -> None:
+    valid_file(furai_project)
+    path = cache_path(furai_project)
+    # a task whose words the file holds no postings for: ralphy adds them, unless the file is busy
+    (furai_project / "TASKS.md").write_text("# Tasks\n\n## Kotlin coroutines\n- [ ] 1.1 Port the Kotlin Flow code\n")
+    expected = expected_prompt(furai_project)
+    before = tables(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another ralphy writing: readers go on, a second writer waits
+        forget_terms()
+        assert build(furai_project, cache=True)[0] == expected
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+    assert tables(path) == before
+    forget_terms()
+    assert build(furai_project, cache=True)[0] == expected
+    assert len(tables(path)["postings"]) > len(before["postings"])
+
+
 def test_files_of_projects_unused_for_30_days_are_removed_and_nothing_else(furai_project: Path, tmp_path: Path) -> None:
     folder = cache_path(furai_project).parent
     folder.mkdir(parents=True, exist_ok=True)
     old_time = 1_000_000_000  # 2001
-    stale, fresh = folder / ("a" * 64 + ".json"), folder / ("b" * 64 + ".json")
-    left_over = folder / ("." + "d" * 64 + ".json.0123abcd.tmp")  # a ralphy killed while writing
-    foreign, link_target = folder / "notes.json", tmp_path / "kept.json"
-    link = folder / ("c" * 64 + ".json")
-    for path in (stale, fresh, foreign, link_target, left_over):
+    stale, fresh = folder / ("a" * 64 + ".sqlite"), folder / ("b" * 64 + ".sqlite")
+    stale_json = folder / ("e" * 64 + ".json")  # the format before
+    left_over = folder / ("." + "d" * 64 + ".sqlite.0123abcd.tmp")  # a ralphy killed while writing
+    foreign, link_target = folder / "notes.sqlite", tmp_path / "kept.sqlite"
+    link = folder / ("c" * 64 + ".sqlite")
+    for path in (stale, stale_json, fresh, foreign, link_target, left_over):
         path.write_text("{}")
     link.symlink_to(link_target)
-    for path in (stale, foreign, link_target, left_over):
+    for path in (stale, stale_json, foreign, link_target, left_over):
         os.utime(path, (old_time, old_time))
     os.utime(link, (old_time, old_time), follow_symlinks=False)
     forget_terms()
     build(furai_project, cache=True)
-    assert not stale.exists() and not left_over.exists()
+    assert not stale.exists() and not stale_json.exists() and not left_over.exists()
     assert fresh.exists() and foreign.exists() and link.is_symlink() and link_target.exists()
     assert cache_path(furai_project).is_file()
 
