@@ -11,9 +11,11 @@ it otherwise.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # `ralphy prompt` and the other commands do without subprocess
+    import subprocess
 
 # flags that change the CLI's command line -> their config key
 _ARGV_OPTIONS = {"--model": "model", "--permission-mode": "permission_mode", "--claude-bin": "claude_bin"}

@@ -36,7 +36,7 @@ import json
 import logging
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +130,7 @@ def _lengths(value: Any, agents: int) -> list[list[int]] | None:
     """Every agent's field lengths, or None when ``value`` is not a list of ``agents`` lists of six counts."""
     if type(value) is not list or len(value) != agents or (value and set(map(type, value)) != {list}):
         return None
-    if any(len(row) != len(FIELDS) for row in value):
+    if value and set(map(len, value)) != {len(FIELDS)}:
         return None
     numbers = list(chain.from_iterable(value))
     if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0):
@@ -142,7 +142,7 @@ def _posting(value: Any, agents: int) -> list[list[int]] | None:
     """A stored posting: [agent index, count in each field...] per holder, indexes ascending; else None."""
     if type(value) is not list or (value and set(map(type, value)) != {list}):
         return None
-    if any(len(row) != 1 + len(FIELDS) for row in value):
+    if value and set(map(len, value)) != {1 + len(FIELDS)}:
         return None
     numbers = list(chain.from_iterable(value))
     if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0):
@@ -325,7 +325,7 @@ class TermCache:
             if tuple(fields) != FIELDS:
                 return
             entries.append((key, json.dumps([[fields[name] for name in FIELDS], lines], separators=(",", ":"))))
-            lengths.append([sum(fields[name].values()) for name in FIELDS])
+            lengths.append([length for _, _, length in router._counts[index]])
         postings = [(term, json.dumps(_posting_of(router, term), separators=(",", ":"))) for term in router._agents_of]
         meta = [("format", str(FORMAT)), ("code", code_hash()), ("catalog", _catalog(self._keys)),
                 ("lengths", json.dumps(lengths, separators=(",", ":")))]
@@ -351,6 +351,7 @@ class TermCache:
             if os.path.getsize(tmp) > MAX_CACHE_BYTES:
                 raise OSError(f"{tmp} is over {MAX_CACHE_BYTES} bytes")
             os.replace(tmp, self.path)
+            _remove_regular(self.path.with_suffix(".json"))  # this project's file in the format before
         except (OSError, RalphyError, sqlite3.Error) as exc:
             logger.debug("could not write the terms cache %s: %s", self.path, exc)
             try:
@@ -361,9 +362,22 @@ class TermCache:
         prune(self.path.parent, keep=self.path)
 
 
-def _posting_of(router: routing.Router, term: str) -> list[list[int]]:
-    """[agent index, count of ``term`` in each field] for every agent of ``router`` holding it."""
-    return [[index, *(counts.get(term, 0) for _, counts, _ in router._counts[index])] for index in router._holders(term)]
+def _remove_regular(path: Path) -> None:
+    import stat
+
+    try:
+        if stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)
+    except OSError:
+        pass
+
+
+def _posting_of(router: routing.Router, term: str) -> list[tuple[int, ...]]:
+    """(agent index, count of ``term`` in each field) for every agent of ``router`` holding it."""
+    holders = router._holders(term)
+    held = [router._counts[index] for index in holders]
+    columns = ([per_field[column][1] for per_field in held] for column in range(len(FIELDS)))
+    return list(zip(holders, *(map(dict.get, counts, repeat(term), repeat(0)) for counts in columns)))
 
 
 class _CachedEntries(Sequence[Any]):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
-import time
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+if TYPE_CHECKING:  # imported where used: resolving the binary (`ralphy prompt`) needs neither
+    import subprocess
 
 from ralphy.errors import ClaudeNotFoundError
 
@@ -89,6 +89,8 @@ def child_env(environ: Mapping[str, str]) -> dict[str, str]:
 
 def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str, str]) -> subprocess.Popen[bytes]:
     """Start the CLI in a process group of its own, with pipes for stdin, stdout and stderr."""
+    import subprocess
+
     try:
         return subprocess.Popen(
             list(argv),
@@ -111,6 +113,9 @@ def end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
     The leader is waited for without being reaped (``WNOWAIT``) until the final SIGKILL, so its
     process-group id cannot be reused by an unrelated process meanwhile.
     """
+    import signal
+    import time
+
     signal_group(proc.pid, signal.SIGTERM)
     wait_for_exit(proc, time.monotonic() + grace)
     signal_group(proc.pid, signal.SIGKILL)
@@ -120,6 +125,8 @@ def end_group(proc: subprocess.Popen[bytes], grace: float) -> None:
 
 def wait_for_exit(proc: subprocess.Popen[bytes], deadline: float) -> bool:
     """Wait until the CLI has exited (without reaping it where the OS allows) or ``deadline``; True if it exited."""
+    import time
+
     while not has_exited(proc):
         if time.monotonic() >= deadline:
             return False

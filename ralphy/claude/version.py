@@ -18,8 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -251,6 +249,9 @@ def ask_version(binary: str, env: Mapping[str, str] | None = None, timeout: floa
     The CLI runs with a throwaway ``CLAUDE_CONFIG_DIR``: reading a version must not write the user's
     ``~/.claude.json``, and a 2.0.x CLI whose global config is corrupt (two CLIs writing it at once) starts its
     interactive repair screen instead of printing the version."""
+    import subprocess
+    import tempfile
+
     environment = dict(os.environ if env is None else env)
     try:
         with tempfile.TemporaryDirectory(prefix="ralphy-version-") as config_dir:

@@ -389,7 +389,8 @@ def test_files_of_projects_unused_for_30_days_are_removed_and_nothing_else(furai
     left_over = folder / ("." + "d" * 64 + ".sqlite.0123abcd.tmp")  # a ralphy killed while writing
     foreign, link_target = folder / "notes.sqlite", tmp_path / "kept.sqlite"
     link = folder / ("c" * 64 + ".sqlite")
-    for path in (stale, stale_json, fresh, foreign, link_target, left_over):
+    own_json = cache_path(furai_project).with_suffix(".json")  # this project's file in the format before: replaced
+    for path in (stale, stale_json, fresh, foreign, link_target, left_over, own_json):
         path.write_text("{}")
     link.symlink_to(link_target)
     for path in (stale, stale_json, foreign, link_target, left_over):
@@ -397,7 +398,7 @@ def test_files_of_projects_unused_for_30_days_are_removed_and_nothing_else(furai
     os.utime(link, (old_time, old_time), follow_symlinks=False)
     forget_terms()
     build(furai_project, cache=True)
-    assert not stale.exists() and not stale_json.exists() and not left_over.exists()
+    assert not stale.exists() and not stale_json.exists() and not left_over.exists() and not own_json.exists()
     assert fresh.exists() and foreign.exists() and link.is_symlink() and link_target.exists()
     assert cache_path(furai_project).is_file()
 
