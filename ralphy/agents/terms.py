@@ -148,6 +148,16 @@ def _lowered(text: str) -> str:
     return lowered
 
 
+# Every byte that is not [a-z0-9] -> a space: ``_split_words`` is ``_WORD.findall`` at about twice the speed
+# (a non-ASCII character is bytes >= 0x80 in UTF-8, so it separates words as it does for the pattern).
+_NOT_WORD_BYTES = bytes(c if 48 <= c <= 57 or 97 <= c <= 122 else 32 for c in range(256))
+
+
+def _split_words(lowered: str) -> list[str]:
+    """``_WORD.findall(lowered)``: the runs of [a-z0-9] in ``lowered``."""
+    return lowered.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).decode("ascii").split()
+
+
 def words(text: str) -> list[tuple[str, str]]:
     """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
     return [pair for word in _WORD.findall(_lowered(text)) for pair in _word_terms(word)]
@@ -157,7 +167,7 @@ def term_counts(*texts: str) -> Counter[str]:
     """How often each term occurs in ``texts``: ``Counter(terms(text))`` over them, counted in C (routing
     tokenises thousands of agents)."""
     return Counter(chain.from_iterable(map(_TERMS_OF_WORD.__getitem__, chain.from_iterable(
-        _WORD.findall(_lowered(text)) for text in texts))))
+        _split_words(_lowered(text)) for text in texts))))
 
 
 class _TermTable(dict):
