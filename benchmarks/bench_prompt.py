@@ -8,8 +8,10 @@ checkbox items in 250 groups. Measured: the whole program (`python -m ralphy pro
 process each time, as the user runs it) with the agents' routing terms cache (``ralphy.agents.term_cache``, in a
 throwaway XDG_CACHE_HOME) **cold** (emptied before each run) and **warm** (left by the previous run); as
 baselines in the same run, alternately, `python -c "import click"` (the interpreter's own start-up) and a
-fresh process that only reads the same files (every agent file and TASKS.md, raw bytes). Reported: best and
-median of each, the median differences, and the ratios of the medians.
+fresh process that only reads the same files (every agent file and TASKS.md, raw bytes). Also **warm, new
+terms**: the cache holds every agent's entry but no term's holders (as after a prompt for other tasks), so the
+prompt reads every entry once. Reported: best and median of each (wall-clock and CPU time), the median
+differences, and the ratios of the medians.
 `--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
 alternating with this one; both then run with `python -S` and PYTHONPATH naming the checkout and this
 interpreter's site-packages, so the editable install does not pick the code. `--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
@@ -104,7 +106,8 @@ def main() -> None:
             site = sysconfig.get_paths()["purelib"]
             python = [sys.executable, "-S"]
             env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{site}"
-            other_env = {**env, "PYTHONPATH": f"{args.compare.resolve()}{os.pathsep}{site}"}
+            other_env = {**env, "PYTHONPATH": f"{args.compare.resolve()}{os.pathsep}{site}",
+                         "XDG_CACHE_HOME": str(Path(tmp) / "xdg-cache-other")}  # its own cache, kept warm
             click = [*python, "-c", f"import sys; sys.path.append({site!r}); import click"]
         else:
             click = [*python, "-c", "import click"]
@@ -115,25 +118,41 @@ def main() -> None:
             shutil.rmtree(cache, ignore_errors=True)
             return timed(prompt, project, env, "cold")
 
+        def new_terms() -> float:
+            import sqlite3
+
+            for path in cache.rglob("*.sqlite"):  # the entries stay, the terms' holders go
+                with sqlite3.connect(path) as db:
+                    db.execute("DELETE FROM postings")
+                db.close()
+            return timed(prompt, project, env, "new terms")
+
         timed(prompt, project, env)  # warm the file cache once
-        results: dict[str, list[float]] = {"cold": [], "warm": [], "click": [], "raw": [], "other": []}
+        if args.compare is not None:
+            timed(prompt, project, other_env)
+        load_before = os.getloadavg()[0]
+        results: dict[str, list[float]] = {"cold": [], "warm": [], "new terms": [], "click": [], "raw": [], "other": []}
         for _ in range(args.repeat):
             results["click"].append(timed(click, project, env, "click"))
             results["raw"].append(timed(raw, project, env, "raw"))
             results["cold"].append(cold())
             results["warm"].append(timed(prompt, project, env, "warm"))
+            results["new terms"].append(new_terms())
+            timed(prompt, project, env)  # the terms' holders stored again for the next warm run
             if args.compare is not None:
                 results["other"].append(timed(prompt, project, other_env, "other"))
         median = {name: statistics.median(runs) for name, runs in results.items() if runs}
         print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes), "
-              f"{args.repeat} runs each, alternating; python {sys.version.split()[0]}, load {os.getloadavg()[0]:.1f}")
+              f"{args.repeat} runs each, alternating; python {sys.version.split()[0]}, "
+              f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
         if args.compare is not None:
             print(line(f"ralphy prompt ({args.compare}):", results["other"], CPU["other"]))
         print(line("ralphy prompt, cold cache:", results["cold"], CPU["cold"]))
         print(line("ralphy prompt, warm cache:", results["warm"], CPU["warm"]))
+        print(line("ralphy prompt, warm, new terms:", results["new terms"], CPU["new terms"]))
         print(line("python -c 'import click':", results["click"], CPU["click"]))
         print(line("python reading the same files:", results["raw"], CPU["raw"]))
-        for name in ("cold", "warm", "other") if args.compare is not None else ("cold", "warm"):
+        for name in ("cold", "warm", "new terms", "other") if args.compare is not None else ("cold", "warm", "new terms"):
             print(f"{name}: {median[name] - median['click']:.3f}s over import click, "
                   f"{median[name] / median['click']:.1f}x import click, {median[name] / median['raw']:.1f}x the raw read")
         if args.profile:
