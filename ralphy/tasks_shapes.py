@@ -28,13 +28,17 @@ _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-])\][ \t]+(.*)$")
 _TASK_WORD = re.compile(r"^task(?:[ \t]*#[ \t]*|[ \t]+)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
 # A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
-_LEADING_ID = re.compile(
-    r"^(?P<bold>\*\*)?(?:(?P<word>[Tt]ask)[ \t]+#?)?"
-    r"(?P<id>[A-Z]{1,6}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)"
+_LEADING_ID_FORM = (
+    r"^(?P<bold>\*\*)?(?:(?P<word>{words})[ \t]+#?)?"
+    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)"
     r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
     r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:](?=[ \t]|$)|(?=[ \t])|$)"
     r"(?P<close2>\*\*)?[ \t]*"
 )
+_LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask"))
+# A checkbox may also name a phase by its number ("- [x] Phase 32: Docs", GSD's phase lists): the number is its id.
+# Headings keep the narrower form: "## Phase 2: ..." is a section, whatever follows it.
+_LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask"))
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
 _NOTES = re.compile(r"\b(?:check[ -]?list|self[- ]review|criteria|definition of done|quality gates?)\b", re.I)
@@ -58,6 +62,7 @@ class RawTask:
     optional: bool = False
     heading: bool = False  # a heading task (its checkboxes are its steps)
     group_key: int = 0  # the line of the heading (or parent item) that makes the group
+    source: str = ""  # a checkbox task's text as written (id and bold included)
 
 
 @dataclass
@@ -132,14 +137,16 @@ def normalise_status(raw: str) -> str | None:
     return None
 
 
-def split_leading_id(text: str) -> _Leading:
-    """The id a line starts with, how sure that is (by its shape), and the rest of the line."""
-    match = _LEADING_ID.match(text)
+def split_leading_id(text: str, *, item: bool = False) -> _Leading:
+    """The id a line starts with, how sure that is (by its shape), and the rest of the line. ``item``: the line is
+    a checkbox's text, where "Phase 3: ..." gives the id 3 as "Task 3: ..." does."""
+    phase = item and (text[:1] in "Pp" or text[2:3] in "Pp")  # the wider form only where it can match
+    match = (_LEADING_ID_ITEM if phase else _LEADING_ID).match(text)
     if not match or (match["bold"] and not (match["close"] or match["close2"])):
         if match and match["bold"]:  # "**1.2 Title**": bold around the whole line
             inner = _BOLD_LEAD.match(text)
             if inner:
-                inner_lead = split_leading_id(inner.group(1) + " ")
+                inner_lead = split_leading_id(inner.group(1) + " ", item=item)
                 if inner_lead.id:
                     tail = text[inner.end():].strip(" \t-–—:")
                     return _Leading(inner_lead.id, "strong", (inner_lead.rest + " " + tail).strip())
@@ -230,7 +237,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if checkbox:
             indent = len(checkbox.group(1).expandtabs(4))
             body = checkbox.group(4).rstrip()
-            lead = split_leading_id(body)
+            lead = split_leading_id(body, item=True)
             item = _Item(number, indent, checkbox.group(2), checkbox.group(3) == "*", body, lead.id, lead.strength,
                          lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
             items.append(item)
@@ -312,7 +319,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             group_heading.holds_tasks = True
         key = item.parent.line if item.parent is not None else group_heading.line if group_heading else 0
         tasks.append(RawTask(item.line, _clean_title(item.title), _CHECKBOX_STATUS[item.mark], item.id, group,
-                             item.parallel, item.story, item.star, group_key=key))
+                             item.parallel, item.story, item.star, group_key=key, source=item.text))
 
     for heading in headings:
         if heading.task is not None:
@@ -455,6 +462,11 @@ def _merge_listed_twice(tasks: list[RawTask], headings: list[_Heading]) -> list[
     groups = {_norm(h.title) for h in headings if h.holds_tasks}
     kept = []
     for task in tasks:
+        if not task.heading and groups and (task.id is None or not task.source.startswith(task.id)):
+            named = task.title if task.id is None else _BOLD.sub(r"\1", task.source)  # "Phase 1: Setup" whole
+            lead = re.match(r"^(.+?)(?:[ \t]+[-–—][ \t]|$)", named)
+            if lead and _norm(lead.group(1)) in groups and _norm(lead.group(1)) != _norm(task.group):
+                continue  # a tracker line naming a group
         if task.id is not None:
             first = by_id.get(task.id)
             if first is not None and first.heading != task.heading:
@@ -463,10 +475,6 @@ def _merge_listed_twice(tasks: list[RawTask], headings: list[_Heading]) -> list[
                 first.optional = first.optional or task.optional
                 continue
             by_id.setdefault(task.id, task)
-        elif not task.heading and groups:
-            lead = re.match(r"^(.+?)(?:[ \t]+[-–—][ \t]|$)", task.title)
-            if lead and _norm(lead.group(1)) in groups and _norm(lead.group(1)) != _norm(task.group):
-                continue  # a tracker line naming a group
         kept.append(task)
     return kept
 

@@ -91,6 +91,8 @@ def test_kiro_parents_with_sub_items_are_groups_and_optional_items_are_tasks():
         ("**1.3** Add it", "1.3", "Add it"),
         ("4. Add it", "4", "Add it"),
         ("Task 7: Add it", "7", "Add it"),
+        ("Phase 32: Add it (2/2 plans)", "32", "Add it (2/2 plans)"),
+        ("**Phase 3: Add it** - and test it", "3", "Add it and test it"),
         ("01-02-PLAN.md — Add it", "01-02", "Add it"),
         ("T054 執行完整測試套件", "T054", "執行完整測試套件"),
     ],
@@ -150,6 +152,40 @@ def test_heading_tasks_steps_status_and_the_same_task_listed_twice():
         ("4", "completed", 19),
         ("6", "completed", 24),  # no status line: all its steps are ticked
     ]  # "## 5. A numbered section" has no status: a section, not a task; the self-review list is notes
+
+
+GSD_ROADMAP = """\
+# Roadmap
+
+## Phases
+- [x] **Phase 1: Wiring** - Add the crate to the workspace
+- [ ] **Phase 2: Imports** - Fix the imports
+- [ ] **Phase 3: Compilation Gate** - The workspace compiles
+
+## Phase Details
+
+### Phase 1: Wiring
+Plans:
+- [x] 01-01-PLAN.md — Register the crate
+
+### Phase 2: Imports
+Plans:
+- [ ] 02-01-PLAN.md — Pass 1
+- [ ] 02-02-PLAN.md — Pass 2
+
+### Phase 3: Compilation Gate
+**Plans**: TBD
+"""
+
+
+def test_a_phase_list_names_groups_and_a_phase_without_plans_is_a_task():
+    tasks = parse_tasks(GSD_ROADMAP).tasks
+    assert [(t.id, t.status, t.group) for t in tasks] == [
+        ("3", "pending", "Phases"),  # no plans yet: the phase is the work, its id its number
+        ("01-01", "completed", "Phase 1: Wiring"),
+        ("02-01", "pending", "Phase 2: Imports"),
+        ("02-02", "pending", "Phase 2: Imports"),
+    ]  # phases 1 and 2 are the groups of their plans, not tasks again
 
 
 def test_a_checklist_that_is_the_only_list_is_the_work():
