@@ -41,7 +41,7 @@ _LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask"))
 _LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask"))
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
-_NOTES = re.compile(r"\b(?:check[ -]?list|self[- ]review|criteria|definition of done|quality gates?)\b", re.I)
+_NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?)\b", re.I)
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)
 _HEADING_DONE_WORD = re.compile(r"\b(?:DONE|COMPLETE|COMPLETED)$")
 _TRAILING_NOISE = " \t" + string.punctuation + "\ufe0f⚠🎉"

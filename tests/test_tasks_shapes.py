@@ -188,6 +188,22 @@ def test_a_phase_list_names_groups_and_a_phase_without_plans_is_a_task():
     ]  # phases 1 and 2 are the groups of their plans, not tasks again
 
 
+def test_a_checkpoints_section_is_checks_not_work_but_a_checkpoint_item_is_a_task():
+    fix_plan = """\
+# Fix Plan
+
+## Phase 1
+- [ ] Fix the import paths
+- [ ] 2. Checkpoint - Ensure all tests pass
+
+### Session Checkpoints
+After every 5 loops, verify:
+- [ ] Still making progress
+- [ ] Commits are revertible
+"""
+    assert [t.id for t in parse_tasks(fix_plan).tasks] == ["fix-the-import-paths", "2"]
+
+
 def test_a_checklist_that_is_the_only_list_is_the_work():
     assert [t.id for t in parse_tasks("# Launch checklist\n- [ ] Tag\n- [x] Build\n").tasks] == ["tag", "build"]
 
