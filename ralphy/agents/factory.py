@@ -36,6 +36,7 @@ from ralphy.agents.agent_rules import (  # the rules' public names stay importab
     _override_problems,
 )
 from ralphy.agents.discovery import discover_agents, parse_tools
+from ralphy.agents.frontmatter import _parse_frontmatter
 from ralphy.agents.lint import CLAUDE_CODE_TOOLS
 from ralphy.agents.spec import AgentSpec
 from ralphy.errors import AgentCreationError, AuthenticationError
@@ -210,13 +211,26 @@ def _yaml_json(value: str | list[str]) -> str:
     return json.dumps(value, ensure_ascii=False).replace("---", "--\\x2d")
 
 
+def _tools_value(tools: Sequence[str]) -> str:
+    """``Read, Edit, Bash``: the comma list every CLI reads the same. 2.0.x reads frontmatter line by line, not
+    as YAML, so a JSON list there was one string (``["Read"``, ``"Edit"``...), no tool it knows, and the drafted
+    agent ran with no tools at all. The JSON list only when a name would not come back whole from that line on
+    every version's parser."""
+    plain = ", ".join(tools)
+    for style in ("lines", "yaml-2.1.62", "yaml"):  # 2.0.x, 2.1.0-2.1.62, later (ralphy.agents.frontmatter)
+        data, _, error = _parse_frontmatter(f"---\ntools: {plain}\n---\n", style)
+        if error or parse_tools(data.get("tools")) != tuple(tools):
+            return _yaml_json(list(tools))
+    return plain
+
+
 def render_agent_markdown(draft: AgentDraft, created_at: datetime) -> str:
     """The agent file: YAML frontmatter then the system prompt."""
     lines = [
         "---",
         f"name: {_yaml_json(draft.name)}",
         f"description: {_yaml_json(draft.description)}",
-        f"tools: {_yaml_json(list(draft.tools))}",
+        f"tools: {_tools_value(draft.tools)}",
         f"model: {_yaml_json(draft.model)}",
         f"created_by: {_yaml_json('ralphy')}",
         f"created_at: {_yaml_json(created_at.astimezone(timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ'))}",

@@ -241,6 +241,24 @@ def test_a_multiline_description_with_yaml_syntax_round_trips(project: Path) -> 
     assert loaded.description == description and loaded.tools == ("Read", "Edit")
 
 
+@pytest.mark.parametrize("version", ["2.0.0", "2.1.62", "2.1.330"])
+@pytest.mark.parametrize("tools", [("Read", "Write", "Edit", "Bash"), ("Read", "Bash(git log: *)", "mcp__github__list")])
+def test_a_drafted_agent_has_its_tools_on_every_cli_version(project: Path, version: str, tools: tuple) -> None:
+    # 2.0.x reads frontmatter line by line (no YAML): the JSON list once written there gave the agent no tools
+    from ralphy.agents.discovery import DiscoveryRules
+    from ralphy.claude.version import Version
+
+    answer = {**GOOD_REVIEWER, "name": "terraform-writer", "tools": list(tools),
+              "description": "Writes Terraform modules for cloud infrastructure (S3 buckets, IAM, VPCs).\n<example>\n"
+                             "user: \"Write Terraform for an S3 bucket\"\nassistant: \"I'll use it.\"\n</example>"}
+    with FakeMessagesAPI(lambda request: submit(answer)) as api:
+        created = create(api, "an agent that writes Terraform modules", project)
+    assert f"\ntools: {', '.join(tools)}\n" in created.markdown
+    rules = DiscoveryRules.for_version(Version.parse(version))
+    found = discover_agents(project, rules=rules).by_name("terraform-writer")
+    assert found is not None and (found.tools, found.model) == (tools, "sonnet")
+
+
 def test_401_is_one_clear_authentication_error(project: Path) -> None:
     with FakeMessagesAPI(lambda request: authentication_error()) as api:
         with pytest.raises(AuthenticationError) as caught:
