@@ -4,12 +4,6 @@ goes once the test passes there (an XPASS says so). The pinned CLI has no entrie
 
 KNOWN_FAILURES: dict[str, dict[str, str]] = {
     "2.0.0": {
-        "tests/e2e/test_dev_loop.py::test_usage_limit_waits_for_the_reset_then_carries_on":
-            "2.0.0 retries the usage-limit 429 itself and the retry gets the scenario's answer, so the first "
-            "iteration is ok; with the retry refused too the run outlasts the test's 120 s (measured 15:35; driver)",
-        "tests/e2e/test_dev_loop.py::test_create_missing_drafts_an_agent_for_the_gap_and_the_run_uses_it":
-            "the delegation to the drafted agent (.claude/agents/generated/) ends 'completed' without the task "
-            "done, three times, and the breaker opens (not yet explained; oldest)",
         # ralphy.testing's own end-to-end tests state the newer CLIs' stream facts; 2.0.0 lacks them (VERSIONS.md)
         "tests/testing/test_e2e_cli.py::test_dev_scenario_delegates_a_group_and_completes_tasks_md":
             "the test expects an Agent call and a task_started line; 2.0.0 delegates with Task and sends no "
@@ -21,8 +15,6 @@ KNOWN_FAILURES: dict[str, dict[str, str]] = {
         "tests/testing/test_e2e_cli.py::test_usage_limit_gives_rate_limit_event_and_session_limit_text":
             "2.0.0 sends no rate_limit_event; its text is 'Session limit reached ∙ resets Mar 17, 2030, 5:46pm' "
             "(measured 15:00 by newest9; testing)",
-        "tests/testing/test_e2e_cli.py::test_usage_limit_with_an_api_key_is_a_plain_429":
-            "2.0.0 keeps retrying a plain 429 past the test's 90 s (testing)",
         "tests/testing/test_e2e_cli.py::test_cut_stream_makes_the_cli_fall_back_to_a_non_streaming_request":
             "2.0.0 retries the cut stream streamed ([True, True]) and writes no result text (testing)",
         "tests/e2e/test_live_questions.py::test_ask_on_a_terminal_answers_in_the_same_turn_and_the_tasks_finish_in_one_iteration":
@@ -43,11 +35,5 @@ KNOWN_FAILURES: dict[str, dict[str, str]] = {
             "2.1.62's result line has no api_error_status (ralphy reads its text: limits.is_auth_result) (testing)",
         "tests/testing/test_e2e_cli.py::test_transient_fault_on_first_request_is_retried":
             "2.1.62 retries without api_retry events (testing)",
-        "tests/testing/test_e2e_cli.py::test_usage_limit_gives_rate_limit_event_and_session_limit_text":
-            "2.1.62's result line has no api_error_status (testing)",
-        "tests/testing/test_e2e_cli.py::test_usage_limit_with_an_api_key_is_a_plain_429":
-            "2.1.62 keeps retrying a plain 429 past the test's 90 s (testing)",
-        "tests/testing/test_e2e_cli.py::test_title_side_request_never_reaches_the_scenario":
-            "2.1.62 sends no title request in -p mode, so the test has nothing to check (testing)",
     },
 }

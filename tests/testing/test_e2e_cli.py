@@ -153,12 +153,22 @@ def test_usage_limit_gives_rate_limit_event_and_session_limit_text(claude_bin, c
         time.tzset()
 
 
-def test_usage_limit_with_an_api_key_is_a_plain_429(claude_bin, claude_home, project):
+def test_usage_limit_with_an_api_key_is_a_plain_429(claude_bin, claude_version, claude_home, project):
+    # Measured: CLIs up to 2.1.62 retry this 429 only after its whole Retry-After (3600 s; no cap, no api_retry
+    # event), so the one retry claude_env allows would outlast any test: they get none. Later CLIs do not retry it.
+    old = claude_version is not None and claude_version <= Version(2, 1, 62)
     with FakeMessagesAPI(with_fault(DevScenario(), usage_limit())) as api:
-        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), claude_env(api.url, claude_home))
+        env = claude_env(api.url, claude_home, {"CLAUDE_CODE_MAX_RETRIES": "0"} if old else None)
+        run = run_cli(claude_bin, project, dev_prompt(TASKS_MD), env)
     assert run.of_type("rate_limit_event") == []
-    assert run.result["api_error_status"] == 429
-    assert run.result["result"].startswith("API Error: Request rejected (429)")
+    assert run.result["is_error"] is True
+    if old:  # no status, and the API's own error body
+        assert "api_error_status" not in run.result
+        assert run.result["result"].startswith('API Error: 429 {"type":"error","error":{"type":"rate_limit_error"')
+    else:
+        assert run.result["api_error_status"] == 429
+        assert run.result["result"].startswith("API Error: Request rejected (429)")
+        assert len([body for body in api.requests if body.get("tools")]) == 1  # not retried
 
 
 # Whether a `claude -p` run asks the model for a title (a tool-less side request) with nonessential traffic
