@@ -321,7 +321,8 @@ def test_usage_limit_with_no_wait_exits_5_and_is_not_a_failure(project, claude_h
 def test_usage_limit_waits_for_the_reset_then_carries_on(project, claude_home, claude_bin):
     # Refused from the first request until the reset 3 s later, as the API does (not just once: 2.0.0's client
     # retries a 429 at once by itself). 2.0.0 then says only "Session limit reached ∙ resets 5:46pm", with no
-    # rate_limit_event: ralphy waits for the end of that minute (up to a minute here); later CLIs give resetsAt.
+    # rate_limit_event: ralphy would wait for the end of that minute (capped here at 5 s, past the reset, as in
+    # test_quota); later CLIs give resetsAt.
     dev, resets, served = DevScenario({}), [], []
 
     def model(request):
@@ -332,7 +333,7 @@ def test_usage_limit_waits_for_the_reset_then_carries_on(project, claude_home, c
 
     with FakeMessagesAPI(model) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", oauth=True,
-                      extra_env={"RALPHY_USAGE_LIMIT_MARGIN_SECONDS": "1"})
+                      extra_env={"RALPHY_USAGE_LIMIT_MARGIN_SECONDS": "1", "RALPHY_USAGE_LIMIT_MAX_WAIT_SECONDS": "5"})
         second = [r for r in api.requests if r.get("tools") and "Development iteration" in json.dumps(r)][-1]
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
