@@ -12,7 +12,8 @@ fresh process that only reads the same files (every agent file and TASKS.md, raw
 terms**: the cache holds every agent's entry but no term's holders (as after a prompt for other tasks), so the
 prompt reads every entry once. Reported: best and median of each (wall-clock and CPU time), the median
 differences, and the ratios of the medians.
-`--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
+PYTHONDONTWRITEBYTECODE is dropped for the runs (ralphy's modules compiled once, as an installed package's are;
+`--source-each-run` keeps it). `--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
 alternating with this one; both then run with `python -S` and PYTHONPATH naming the checkout and this
 interpreter's site-packages, so the editable install does not pick the code. `--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
 """
@@ -91,6 +92,8 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--source-each-run", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE: every run compiles ralphy's modules from source")
     parser.add_argument("--compare", type=Path, default=None, help="another checkout to time alternately")
     args = parser.parse_args()
     import os
@@ -101,6 +104,8 @@ def main() -> None:
         project = make_project(Path(tmp) / "project", args.agents, args.tasks)
         cache = Path(tmp) / "xdg-cache"
         env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+        if not args.source_each_run:  # as installed: ralphy's modules compiled once (pip writes their .pyc)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
         python = [sys.executable]
         if args.compare is not None:
             site = sysconfig.get_paths()["purelib"]
@@ -144,7 +149,8 @@ def main() -> None:
         median = {name: statistics.median(runs) for name, runs in results.items() if runs}
         print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes), "
               f"{args.repeat} runs each, alternating; python {sys.version.split()[0]}, "
-              f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
+              f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after; "
+              f"{'modules compiled every run' if 'PYTHONDONTWRITEBYTECODE' in env else 'bytecode written once'}")
         if args.compare is not None:
             print(line(f"ralphy prompt ({args.compare}):", results["other"], CPU["other"]))
         print(line("ralphy prompt, cold cache:", results["cold"], CPU["cold"]))
