@@ -104,7 +104,9 @@ def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
         lines.append(f"  delegation -> {delegation.agent}{ids} {delegation.status}{error}")
     if report.error and report.outcome != "auth":  # a refused login ends the run: `ralphy dev` says it once
         lines.append(f"  error: {report.error}")
-    if report.breaker_state != "closed":
+    spent_on_the_last_task = (task_list.all_completed and not failed  # a budget the finishing iteration used up
+                              and " budget used: " in (report.breaker_reason or ""))  # stops nothing: no alarm
+    if report.breaker_state != "closed" and not spent_on_the_last_task:
         lines.append(f"  circuit breaker {report.breaker_state}: {report.breaker_reason}")
     if report.claimed and not report.is_error:  # an error result's text is the CLI's message, not Claude's
         claim = " ".join(report.claimed.split())

@@ -249,3 +249,22 @@ def test_non_finite_numbers_and_blank_tasks_are_usage_errors(home: Path, tmp_pat
     assert proc.returncode == 2 and proc.stdout == "", proc.stdout
     (line,) = proc.stderr.splitlines()
     assert line.startswith("ralphy: error: ") and all(name in line for name in names), line
+
+
+def test_a_budget_the_finishing_iteration_used_up_is_no_alarm() -> None:
+    """`ralphy dev --max-iterations 1` that finishes every task printed "circuit breaker open: iteration budget
+    used" above "ralphy: completed": an alarm for a run that went well. A budget that stops work still shows."""
+    from ralphy.claude.delegation import TaskOutcome
+    from ralphy.loop import IterationReport
+    from ralphy.output import iteration_text
+    from ralphy.tasks import parse_tasks
+
+    used = "iteration budget used: 1 of max_iterations=1 in this run"
+    report = IterationReport(n=1, outcome="ok", cost_usd=0.2, duration_s=7.3, breaker_state="open",
+                             breaker_reason=used, tasks_completed=[TaskOutcome("1.1", "a", "Core", "direct")])
+    done = parse_tasks("## Core\n- [x] 1.1 a\n")
+    assert not [line for line in iteration_text(report, done) if "circuit breaker" in line]
+    left = parse_tasks("## Core\n- [x] 1.1 a\n- [ ] 1.2 b\n")
+    assert f"  circuit breaker open: {used}" in iteration_text(report, left)
+    stuck = IterationReport(n=3, outcome="ok", breaker_state="open", breaker_reason="no progress in 3 iterations")
+    assert "  circuit breaker open: no progress in 3 iterations" in iteration_text(stuck, done)
