@@ -268,3 +268,51 @@ def test_a_budget_the_finishing_iteration_used_up_is_no_alarm() -> None:
     assert f"  circuit breaker open: {used}" in iteration_text(report, left)
     stuck = IterationReport(n=3, outcome="ok", breaker_state="open", breaker_reason="no progress in 3 iterations")
     assert "  circuit breaker open: no progress in 3 iterations" in iteration_text(stuck, done)
+
+
+# ------------------------------------------------------------------------------ Ctrl-C and the other stderr lines
+def test_ctrl_c_outside_dev_is_one_line_and_exit_130(home: Path, tmp_path: Path) -> None:
+    """Ctrl-C while `ralphy doctor` waits for the CLI said click's "Aborted!" and exited 1."""
+    import signal
+    import time
+
+    fake = tmp_path / "claude"
+    fake.write_text('#!/bin/sh\nif [ "$1" = "--version" ]; then echo "2.1.330 (Claude Code)"; exit 0; fi\n'
+                    f"touch {tmp_path / 'started'}\nexec sleep 5\n")
+    fake.chmod(0o755)
+    environ = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / "cache"),
+               "XDG_STATE_HOME": str(home / "state")}
+    proc = subprocess.Popen([sys.executable, "-m", "ralphy", "doctor", str(tmp_path), "--claude-bin", str(fake)],
+                            env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert err.splitlines() == ["ralphy: interrupted"], err
+
+
+def test_trust_and_answer_say_their_notes_as_ralphy_lines(home: Path, tmp_path: Path) -> None:
+    nothing = ralphy(home, "trust", cwd=tmp_path)
+    assert nothing.returncode == 0
+    assert nothing.stderr == f"ralphy: {tmp_path.resolve()} has no ralphy config (.ralphy.toml or [tool.ralphy]) to trust\n"
+    (tmp_path / ".ralphy.toml").write_text('claude_bin = "claude"\n')
+    trusted = ralphy(home, "trust", cwd=tmp_path)
+    assert trusted.stdout.startswith("trusted ") and trusted.stderr == "ralphy: a change to it needs `ralphy trust` again\n"
+    revoked = ralphy(home, "trust", "--revoke", cwd=tmp_path)
+    assert revoked.stdout == f"{tmp_path.resolve()}: trust revoked\n"  # not ".: trust revoked"
+
+
+def test_an_answer_that_cannot_be_delivered_is_a_ralphy_warning(home: Path, tmp_path: Path) -> None:
+    from ralphy.store import Store
+
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=1_767_225_600.0, config_json={}, argv=["ralphy", "dev"])
+        it = store.start_iteration(run, 1, started_at=1_767_225_601.0, prompt_chars=10)
+        question = store.add_question(it, session_id=None, text="Which one?", confidence=0.9, asked_at=1_767_225_602.0)
+    proc = ralphy(home, "answer", str(question), "this one", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ("ralphy: warning: no Claude session was recorded for it; the answer cannot be delivered "
+                           "by resuming\n")

@@ -118,6 +118,10 @@ class RalphyGroup(click.Group):
             ctx.exit(exc.exit_code)
         except click.ClickException as exc:  # a bad option or argument of a command: click says it in 4 lines
             raise _one_line(exc) from None
+        except (KeyboardInterrupt, click.Abort):  # Ctrl-C: click said "Aborted!" and exit 1
+            newline = "\n" if sys.stderr.isatty() else ""  # after the terminal's ^C
+            click.echo(f"{newline}ralphy: interrupted", err=True)
+            ctx.exit(130)
 
 
 def _one_line(exc: click.ClickException) -> click.ClickException:

@@ -167,7 +167,7 @@ def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes,
             raise click.UsageError("--create-missing needs --yes when not on a terminal")
         confirm = (lambda summary: True) if yes else (lambda summary: click.confirm(f"{summary}\nWrite this agent?"))
         for created in create_missing_agents(project_dir, config, confirm):
-            click.echo(f"created agent {created.spec.name} in {created.path}", err=True)
+            click.echo(f"ralphy: created agent {created.spec.name} in {created.path}", err=True)
     policy = config.on_question or ("ask" if interactive else "pause")
     reporter = _reporter(quiet, as_json)
     options = LoopOptions(

@@ -124,7 +124,8 @@ def answer(question_id: int, text: str, project_dir: Path) -> None:
     question = answer_question(project_dir, question_id, text)
     click.echo(f"Answered question {question_id}. Run `ralphy dev` to resume Claude's session with the answer.")
     if not question.session_id:
-        click.echo("Note: no Claude session was recorded for it; the answer cannot be delivered by resuming.", err=True)
+        click.echo("ralphy: warning: no Claude session was recorded for it; the answer cannot be delivered by "
+                   "resuming", err=True)
 
 
 # ------------------------------------------------------------------------------------------------- gathering

@@ -23,16 +23,18 @@ def trust(project_dir, revoke: bool) -> None:
 
     if revoke:
         done = untrust(project_dir)
-        click.echo(f"{project_dir}: trust revoked" if done else f"{project_dir}: was not trusted")
+        where = project_dir.resolve()
+        click.echo(f"{where}: trust revoked" if done else f"{where}: was not trusted")
         return
     load_config(project_dir, environ={}, require_trust=False)  # a config that does not load is not trusted
     tables = project_tables(project_dir)
     if not tables:
-        click.echo(f"{project_dir}: no ralphy config (.ralphy.toml or [tool.ralphy]) to trust", err=True)
+        click.echo(f"ralphy: {project_dir.resolve()} has no ralphy config (.ralphy.toml or [tool.ralphy]) to trust",
+                   err=True)
     _, files = record(project_dir)
     power = sorted({key for _, _, table in tables for key in table if key in POWER_KEYS})
     sets = f"; it sets {', '.join(power)}" if power else ""
     for path in files:
         click.echo(f"trusted {path}{sets}")
     if files:
-        click.echo("a change to it needs `ralphy trust` again", err=True)
+        click.echo("ralphy: a change to it needs `ralphy trust` again", err=True)
