@@ -202,7 +202,7 @@ class DevLoop:
         self.dev_agent = DevAgent(self.project, self.config, claude_version=self.o.claude_version)
         _keep_out_of_git(self.project / ".ralphy")
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
-        if not task_list.all_completed and worktree.git_root(self.project) is None:  # once per run, then go on
+        if task_list.tasks and not task_list.all_completed and worktree.git_root(self.project) is None:  # once, go on
             logger.warning("%s", worktree.OUTSIDE_GIT_WARNING.format(project=self.project))
         with RunLock(self.project), Store.open(self.project) as store:
             orphan = end_orphaned_cli(self.project, claude_bin=self.o.claude_bin)
@@ -213,8 +213,6 @@ class DevLoop:
                                           ralphy_version=__version__)
             _prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
             self.summary.run_id = self.run_id
-            if self.verify_command is None and self.config.verify_command is None:  # "" is off on purpose
-                self.o.reporter.note(OFF_NOTICE)
             try:
                 self._loop(task_list)
             except (Interrupted, KeyboardInterrupt):
@@ -260,6 +258,8 @@ class DevLoop:
                                   "Run `ralphy dev` again then", EXIT_USAGE_LIMIT)
             if self.breaker.check_budgets() is State.OPEN:  # OPEN after the last iteration, or a budget now used
                 return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
+            if n == 0 and self.verify_command is None and self.config.verify_command is None:
+                self.o.reporter.note(OFF_NOTICE)  # once, before work that goes unchecked ("" is off on purpose)
             n += 1
             report, task_list, stop = self._iteration(n, task_list)
             self.summary.iterations.append(report)

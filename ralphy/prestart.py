@@ -59,10 +59,15 @@ def start_for(args: Sequence[str]) -> None:
         return
     project, overrides = parsed
     try:
+        from ralphy import config as settings
         from ralphy.claude.command import argv_for, child_env, resolve_claude_bin, spawn
-        from ralphy.config import load_config
 
-        config = load_config(project, overrides)
+        # an unknown RALPHY_* variable is left to the command's own read, which says it once as a ralphy line
+        # (said here, before logging is set up, it came out bare: "unknown environment variable ...")
+        known = {settings.ENV_PREFIX + key.upper() for key in settings._fields()} | settings.KNOWN_ENV
+        environ = {name: value for name, value in os.environ.items()
+                   if not name.startswith(settings.ENV_PREFIX) or name in known}
+        config = settings.load_config(project, overrides, environ)
         if not (Path(project) / config.tasks_file).is_file():
             return
         argv = argv_for(resolve_claude_bin(config.claude_bin), config)

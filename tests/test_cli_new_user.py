@@ -17,9 +17,10 @@ import pytest
 def ralphy(home: Path, *args: str | Path, columns: int = 150, env: dict[str, str] | None = None,
            cwd: Path | None = None) -> subprocess.CompletedProcess:
     environ = {**os.environ, "HOME": str(home), "COLUMNS": str(columns), "XDG_STATE_HOME": str(home / "state"),
-               "XDG_CACHE_HOME": str(home / "cache"), **(env or {})}
+               "XDG_CACHE_HOME": str(home / "cache")}
     for name in ("CLAUDE_CONFIG_DIR", "RALPHY_CLAUDE_BIN", "ANTHROPIC_API_KEY"):
         environ.pop(name, None)
+    environ.update(env or {})
     return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], env=environ, capture_output=True,
                           text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=cwd)
 
@@ -316,3 +317,35 @@ def test_an_answer_that_cannot_be_delivered_is_a_ralphy_warning(home: Path, tmp_
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ("ralphy: warning: no Claude session was recorded for it; the answer cannot be delivered "
                            "by resuming\n")
+
+
+def test_a_task_file_without_tasks_is_one_error_and_no_verification_notice(home: Path, tmp_path: Path) -> None:
+    """`ralphy dev` on a TASKS.md with no tasks printed "verification off: ..." (about work that never ran)
+    before its error."""
+    (tmp_path / "TASKS.md").write_text("Just notes, no tasks.\n")
+    fake = tmp_path / "claude"
+    fake.write_text('#!/bin/sh\nif [ "$1" = "--version" ]; then echo "2.1.330 (Claude Code)"; exit 0; fi\nexit 1\n')
+    fake.chmod(0o755)
+    proc = ralphy(home, "dev", tmp_path, "--claude-bin", fake)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("ralphy: error: ") and "no tasks found" in line
+
+
+def test_a_misspelt_variable_is_one_ralphy_warning_in_dev_too(home: Path, tmp_path: Path) -> None:
+    """`ralphy dev` read the config before logging was set up (to start the CLI early), and the warning came out
+    bare: "unknown environment variable RALPHY_MAX_ITERATONS ignored ..."."""
+    (tmp_path / "TASKS.md").write_text("## Core\n- [x] 1.1 Done already\n")
+    fake = tmp_path / "claude"
+    fake.write_text('#!/bin/sh\nif [ "$1" = "--version" ]; then echo "2.1.330 (Claude Code)"; exit 0; fi\nexit 1\n')
+    fake.chmod(0o755)
+    for argv in (["dev", tmp_path], ["dev", tmp_path, "-v"], ["status", tmp_path]):
+        proc = ralphy(home, *argv, env={"RALPHY_MAX_ITERATONS": "3", "RALPHY_CLAUDE_BIN": str(fake),
+                                        "RALPHY_VERIFY_COMMAND": ""})
+        assert proc.returncode == 0, proc.stderr
+        warnings = [line for line in proc.stderr.splitlines() if "RALPHY_MAX_ITERATONS" in line]
+        assert len(warnings) == 1, (argv, proc.stderr)
+        assert warnings[0].endswith("unknown environment variable RALPHY_MAX_ITERATONS ignored "
+                                    "(did you mean RALPHY_MAX_ITERATIONS?)"), warnings
+        assert warnings[0].startswith(("ralphy: warning: ", "WARNING ralphy.config: ")), warnings  # -v: logger style
