@@ -412,6 +412,7 @@ class _CachedRouter(routing.Router):
         self._full = False
         self.damaged = False  # an entry or a posting was not well-formed: the file is written anew
         self._tokens: dict[int, routing.Tokens] = {}
+        self._entry_data: dict[int, Any] = {}  # stored entries read at once by _prefetch, not yet parsed
         self.new_terms: list[str] = []  # asked for and not stored: saved after ranking
         super().__init__(agents)
 
@@ -425,7 +426,8 @@ class _CachedRouter(routing.Router):
         tokens = self._tokens.get(index)
         if tokens is None:
             agent = self.agents[index]
-            tokens = self._cache.entry(self._cache._keys[index])
+            data = self._entry_data.pop(index, None)
+            tokens = self._cache.entry(self._cache._keys[index]) if data is None else _entry(_json(data))
             if tokens is None:
                 self.damaged = True  # every agent of the catalog has an entry in a file this module wrote
                 tokens = routing._fields_of(agent)
@@ -434,10 +436,26 @@ class _CachedRouter(routing.Router):
             self._tokens[index] = tokens
         return tokens
 
+    def _prefetch(self) -> None:
+        """Every entry's stored text at once (one query, not one per agent), for ``tokens``."""
+        import sqlite3
+
+        if self._cache._db is None:
+            return
+        try:
+            stored = dict(self._cache._db.execute("SELECT key, data FROM entries"))
+        except sqlite3.Error as exc:
+            logger.debug("ignoring the terms cache %s: %s", self._cache.path, exc)
+            return
+        for index, key in enumerate(self._cache._keys):
+            if index not in self._tokens and key in stored:
+                self._entry_data[index] = stored[key]
+
     def _load_all(self) -> None:
         """Every agent's whole term counts in ``_counts`` (a term the cache has no posting for)."""
         if not self._full:
             self._full = True
+            self._prefetch()
             self._counts = [[(name, self.tokens(index)[0][name], length) for name, _, length in per_field]
                             for index, per_field in enumerate(self._counts)]
 
