@@ -17,7 +17,7 @@ def answer_question(project_dir: str | Path, question_id: int, text: str) -> Que
     if not text.strip():
         raise RalphyError("the answer is empty")
     if not db_path(project_dir).exists():  # never create a history to answer into
-        raise StoreError(f"there is no question {question_id}: {project_dir} has no runs yet")
+        raise StoreError(f"there is no question {question_id}: {Path(project_dir).resolve()} has no runs yet")
     with Store.open(project_dir) as store:
         store.answer_question(question_id, text)
         return store.question(question_id)

@@ -615,7 +615,7 @@ class Store:
             if row is None:
                 raise StoreError(f"{self.path}: there is no question {question_id}")
             if row[0] is not None:
-                raise StoreError(f"{self.path}: question {question_id} was already answered at {row[0]}")
+                raise StoreError(f"{self.path}: question {question_id} was already answered at {_shown_time(row[0])}")
             db.execute(
                 "UPDATE questions SET answer = ?, answered_at = ?, answered_by = ? WHERE id = ?",
                 (answer, _stamp(answered_at), answered_by, question_id),
@@ -1069,3 +1069,11 @@ def _iteration(row: sqlite3.Row, delegations: list[DelegationRecord], tasks: lis
         _text(row["breaker_reason"]), _text(row["transcript_path"]), _text(row["result_text"]), tuple(delegations),
         tuple(tasks),
     )  # fmt: skip
+
+
+def _shown_time(stored: object) -> str:
+    """A stored ISO time as the other commands show one ("2026-11-23 17:58:58", local time), else as stored."""
+    try:
+        return datetime.fromisoformat(str(stored)).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return str(stored)

@@ -349,3 +349,31 @@ def test_a_misspelt_variable_is_one_ralphy_warning_in_dev_too(home: Path, tmp_pa
         assert warnings[0].endswith("unknown environment variable RALPHY_MAX_ITERATONS ignored "
                                     "(did you mean RALPHY_MAX_ITERATIONS?)"), warnings
         assert warnings[0].startswith(("ralphy: warning: ", "WARNING ralphy.config: ")), warnings  # -v: logger style
+
+
+def test_answer_errors_show_times_and_folders_as_the_other_commands_do(home: Path, tmp_path: Path) -> None:
+    from ralphy.store import Store
+
+    none = ralphy(home, "answer", "1", "hi", cwd=tmp_path)
+    assert none.returncode == 1
+    assert none.stderr == f"ralphy: error: there is no question 1: {tmp_path.resolve()} has no runs yet\n"  # not "."
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=1_767_225_600.0, config_json={}, argv=["ralphy", "dev"])
+        it = store.start_iteration(run, 1, started_at=1_767_225_601.0, prompt_chars=10)
+        question = store.add_question(it, session_id="s1", text="Which one?", confidence=0.9, asked_at=1_767_225_602.0)
+    assert ralphy(home, "answer", str(question), "this one", tmp_path).returncode == 0
+    again = ralphy(home, "answer", str(question), "that one", tmp_path)
+    assert again.returncode == 1
+    (line,) = again.stderr.splitlines()
+    import re
+
+    assert re.search(rf"question {question} was already answered at \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d$", line), line
+
+
+def test_gaps_on_a_task_file_without_tasks_says_so(home: Path, tmp_path: Path) -> None:
+    (tmp_path / "TASKS.md").write_text("Just notes, no tasks.\n")
+    proc = ralphy(home, "agents", "gaps", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "TASKS.md: no tasks found (see docs/tasks.md for the shapes ralphy reads).\n"  # as `ralphy tasks`
+    (tmp_path / "TASKS.md").write_text("## Core\n- [x] 1.1 Done\n")
+    assert ralphy(home, "agents", "gaps", tmp_path).stdout == "No pending task groups.\n"

@@ -77,14 +77,15 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
     from ralphy.tasks import load_tasks
 
     config, specs = _load(project_dir, scopes, threshold)
-    groups = {group: [task.title for task in tasks]
-              for group, tasks in load_tasks(project_dir / config.tasks_file, root=project_dir).pending_groups().items()}
+    task_list = load_tasks(project_dir / config.tasks_file, root=project_dir)
+    groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
     matches = find_gaps(Router(specs, threshold=config.recommend_threshold), groups)
     if as_json:
         echo_json([match.to_dict() for match in matches])
         return
     if not matches:
-        click.echo("No pending task groups.")
+        click.echo("No pending task groups." if task_list.tasks else
+                   f"{config.tasks_file}: no tasks found (see docs/tasks.md for the shapes ralphy reads).")
         return
     for match in matches:
         agent = match.recommended or "GAP (no agent fits: work directly)"
