@@ -67,11 +67,15 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # task's informative words, share of the agents matching any word of the task: a task outside what the team
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (1.215, 0.393, 0.265, 0.753, 0.869, -0.294)
-CALIBRATION_BIAS = -2.408
+CALIBRATION: tuple[float, ...] = (1.719, 0.247, 0.262, 0.717, 0.670, -0.541)
+CALIBRATION_BIAS = -2.766
 NEAR_SHARE = 0.5
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
+# A word found in an agent's name weighs the same whatever its rarity (its idf is NAME_IDF): a name says the
+# agent's role, and the words of roles ("security", "test", "review") are in most agents' descriptions, so by
+# rarity any technology a task mentions ("SQL", "Rails", "Symfony") outweighed them in another agent's name.
+NAME_IDF = 1.0
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
@@ -300,12 +304,15 @@ class Router:
             idf = self._term_idf(term)
             if idf is None:
                 return []
+            name_idf = NAME_IDF
             if term in GENERIC_VERBS:
                 idf *= GENERIC_WEIGHT
+                name_idf *= GENERIC_WEIGHT
             average = self._average
             posting = self._postings[term] = [
-                (index, idf * sum(self._field_score(name, counter[term], length / average[name])
-                                  for name, counter, length in self._counts[index] if term in counter))
+                (index, sum((name_idf if name == "name" else idf)
+                            * self._field_score(name, counter[term], length / average[name])
+                            for name, counter, length in self._counts[index] if term in counter))
                 for index in self._holders(term)
             ]
         return posting
