@@ -154,14 +154,17 @@ def deny(message: str, *, interrupt: bool = False) -> dict[str, Any]:
 
 
 DEFAULT_DENIAL = "Not allowed by ralphy's permission policy for this run."
-QUESTION_DENIAL = ("Nobody can answer a question while this turn runs. If you can, proceed with your best "
-                   "judgment; if you are truly blocked, end your turn with the question as your final message "
-                   "and the user will answer it.")
+# What the dev prompt (ralphy/prompts/dev_prompt.md) says to do without the AskUserQuestion tool: this run answers
+# no tool questions (run_claude's single turn has no --on-question policy), so the model is sent to that path.
+QUESTION_DENIAL = ("This run takes no answers through the AskUserQuestion tool. Make a reasonable decision and keep "
+                   "going; only when you are truly blocked on a decision that only the user can make, end your "
+                   "turn with the question as your final message; the answer comes in this session.")
 
 
 def deny_all(request: ControlRequest) -> dict[str, Any]:
     """Today's behaviour of plain ``-p``: a tool outside ``--allowedTools`` (and the permission mode) is denied;
-    an AskUserQuestion is turned into a question in the final message (which ralphy detects and pauses on)."""
+    an AskUserQuestion is denied with ``QUESTION_DENIAL``, which sends the model to the dev prompt's other way of
+    asking: the question as its final message (which ralphy detects and pauses on)."""
     if request.tool_name == "AskUserQuestion":
         return deny(QUESTION_DENIAL)
     return deny(DEFAULT_DENIAL)

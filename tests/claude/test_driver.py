@@ -374,3 +374,20 @@ def test_by_default_a_live_question_is_denied_with_a_way_to_ask_it_in_the_final_
     other = json.loads((tmp_path / "reply1").read_text())["response"]["response"]
     assert question["behavior"] == "deny" and "final message" in question["message"]
     assert other == {"behavior": "deny", "message": "Not allowed by ralphy's permission policy for this run."}
+
+
+def test_the_question_denial_says_what_the_dev_prompt_says():
+    # The dev prompt offers two ways to ask: the AskUserQuestion tool or, without it, the question as the final
+    # message. A run that answers no tool questions (run_claude's single turn) must send the model to the second
+    # way in the prompt's own words, not tell it that nobody can answer.
+    from ralphy.claude.driver import QUESTION_DENIAL
+    from ralphy.prompts import render_dev_prompt
+
+    prompt = " ".join(render_dev_prompt(discovered_agents="", tdd_instructions="",
+                                        tasks_content="- [ ] 1.1 Add a greet function").split())
+    other_way = prompt.split("if you do not have that tool, ", 1)[1].split(".", 1)[0]
+    assert other_way == "end your turn with the question as your final message; the answer comes in this session"
+    assert other_way in " ".join(QUESTION_DENIAL.split())
+    assert "truly blocked on a decision that only the user can make" in prompt
+    assert "truly blocked on a decision that only the user can make" in QUESTION_DENIAL
+    assert "AskUserQuestion" in QUESTION_DENIAL and "nobody" not in QUESTION_DENIAL.lower()

@@ -166,3 +166,30 @@ def test_a_usage_limit_is_recognised_with_its_reset_time(claude_bin, claude_home
     # The CLI's own wording alone gives the same time (it prints hours and minutes, local time).
     assert usage_limit_reset(result.result.result, [], time.time()) == resets_at, result.result.result
 
+
+
+def test_an_ask_user_question_call_is_denied_with_the_prompts_other_way_to_ask(claude_bin, claude_home, project):
+    # run_claude's one turn answers no tool questions: the model is told, through the real CLI's tool result, to
+    # ask in its final message instead (the dev prompt's words), and a question asked that way is detected.
+    from ralphy.claude.driver import QUESTION_DENIAL
+    from ralphy.questions import detect_question
+    from ralphy.testing import Request, text, tool_use
+
+    question = "Which database should the User model use?"
+
+    def model(request: Request):
+        answered = request.tool_result("toolu_ask")
+        if answered is None:
+            return tool_use("AskUserQuestion", {"questions": [{
+                "question": question, "header": "Database", "multiSelect": False,
+                "options": [{"label": "Postgres", "description": "a server"},
+                            {"label": "SQLite", "description": "a file"}]}]}, id="toolu_ask")
+        return text(f"I stopped before any work. {question}")
+
+    with FakeMessagesAPI(model) as api:
+        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=claude_env(api.url, claude_home), timeout=120)
+        sent_back = [Request(body).tool_result("toolu_ask") for body in api.requests if Request(body).is_main]
+    assert api.errors == []
+    assert (QUESTION_DENIAL, True) in sent_back, sent_back  # the model read the denial, as an error result
+    assert classify_failure(result) == "ok", result.stderr_tail
+    assert detect_question(result.result.result).question == question
