@@ -61,6 +61,16 @@ INIT = {{"type": "system", "subtype": "init", "session_id": "s1", "tools": ["Tas
 def result(turns=1, cost=0.01, **extra):
     return {{"type": "result", "subtype": "success", "is_error": False, "result": "done", "num_turns": turns,
             "total_cost_usd": cost, "session_id": "s1", **extra}}
+
+def agent_launched_in_background():  # 2.1.198+: the Agent call returns at once, and the turn ends
+    emit({{"type": "user", "message": {{"content": [{{"type": "tool_result", "tool_use_id": "toolu_agent",
+          "content": "Async agent launched successfully."}}]}},
+          "tool_use_result": {{"isAsync": True, "status": "async_launched", "agentId": "a1"}}}})
+    emit(result(turns=2, cost=0.01))
+
+def background_agent_finished():  # then the CLI opens a turn of its own to report it
+    emit({{"type": "system", "subtype": "task_notification", "task_id": "a1", "tool_use_id": "toolu_agent",
+          "status": "completed", "summary": "done"}})
 """
 
 
@@ -173,17 +183,13 @@ def test_stdin_stays_open_until_a_background_agent_has_reported(fake_cli, tmp_pa
         answer_initialize(read())
         read()
         emit(INIT)
-        emit({"type": "user", "message": {"content": [{"type": "tool_result", "tool_use_id": "toolu_agent",
-              "content": "Async agent launched successfully."}]},
-              "tool_use_result": {"isAsync": True, "status": "async_launched", "agentId": "a1"}})
-        emit(result(turns=2, cost=0.01))
+        agent_launched_in_background()
         time.sleep(1.0)
         emit({"type": "control_request", "request_id": "sub", "request": {"subtype": "can_use_tool",
               "tool_name": "Bash", "input": {"command": "pytest"}, "agent_id": "a1"}})
         reply = read()
         note("sub-reply", json.dumps(reply))
-        emit({"type": "system", "subtype": "task_notification", "task_id": "a1", "tool_use_id": "toolu_agent",
-              "status": "completed", "summary": "done"})
+        background_agent_finished()
         time.sleep(0.3)
         emit(INIT)
         emit(result(turns=3, cost=0.04))
@@ -212,12 +218,8 @@ def test_once_the_reporting_turn_has_opened_its_result_ends_the_run(fake_cli, tm
         answer_initialize(read())
         read()
         emit(INIT)
-        emit({"type": "user", "message": {"content": [{"type": "tool_result", "tool_use_id": "toolu_agent",
-              "content": "Async agent launched successfully."}]},
-              "tool_use_result": {"isAsync": True, "status": "async_launched", "agentId": "a1"}})
-        emit(result(turns=2, cost=0.01))
-        emit({"type": "system", "subtype": "task_notification", "task_id": "a1", "tool_use_id": "toolu_agent",
-              "status": "completed", "summary": "done"})
+        agent_launched_in_background()
+        background_agent_finished()
         emit(INIT)
         emit(result(turns=3, cost=0.04))
         if read() is None:

@@ -14,7 +14,8 @@ import pytest
 
 from ralphy.testing import FakeMessagesAPI, text, tool_use
 from ralphy.testing.project import init_git_project
-from tests.e2e.test_driver_loop import cli_version, ralphy
+from tests.e2e.scripted import cli_version
+from tests.e2e.test_driver_loop import ralphy
 
 pytestmark = pytest.mark.e2e
 

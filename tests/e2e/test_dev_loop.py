@@ -7,7 +7,6 @@ JSON summary, the exit code, the project's files and what the fake Messages API 
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import subprocess
@@ -23,7 +22,6 @@ from ralphy.testing import (
     FakeMessagesAPI,
     authentication_error,
     claude_env,
-    init_git_project,
     overloaded,
     slow,
     text,
@@ -32,58 +30,10 @@ from ralphy.testing import (
 )
 
 from tests.e2e.interrupts import ended_through_interrupt
+from tests.e2e.scripted import TASKS, TDD_AGENT, claude_processes_in, handled_by, ralphy, summary
+from tests.e2e.terminal import answer_when_asked
 
 pytestmark = pytest.mark.e2e
-
-TASKS = """\
-# Tasks
-
-## Core library
-- [ ] 1.1 Add a greet function
-- [ ] 1.2 Reject an empty name
-
-## Documentation
-- [ ] 2.1 Write the usage section
-"""
-
-TDD_AGENT = """\
----
-name: tdd-orchestrator
-description: Implements library code test-first. Use for tasks that add or change functions or modules.
-tools: Read, Write, Edit, Glob, Grep, Bash
----
-You are a test-driven developer.
-"""
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / ".claude" / "agents").mkdir(parents=True)
-    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
-    (root / "TASKS.md").write_text(TASKS)
-    return init_git_project(root)
-
-
-def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str, timeout: float = 120,
-           extra_env: dict[str, str | None] | None = None, oauth: bool = False) -> subprocess.CompletedProcess:
-    env = claude_env(api.url, home, oauth=oauth)
-    env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0", "RALPHY_ITERATION_TIMEOUT": "90"})
-    env.update(extra_env or {})
-    env = {name: value for name, value in env.items() if value is not None}  # None: not set at all
-    return subprocess.run(
-        [sys.executable, "-m", "ralphy", *args, str(project)],
-        env=env, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
-    )
-
-
-def summary(proc: subprocess.CompletedProcess) -> dict:
-    assert proc.stdout.strip(), f"no JSON on stdout; stderr: {proc.stderr[-2000:]}"
-    return json.loads(proc.stdout)
-
-
-def handled_by(data: dict) -> dict[str, str]:
-    return {task["id"]: task["handled_by"] for it in data["iterations"] for task in it["tasks_completed"]}
 
 
 def test_agents_present_one_group_delegated_one_direct(project, claude_home, claude_bin):
@@ -139,7 +89,7 @@ def test_no_progress_opens_the_breaker_after_three_iterations(project, claude_ho
     with FakeMessagesAPI(DevScenario({})) as api:
         again = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
         assert again.returncode == 3 and not api.requests
-        assert _claude_processes_in(project) == []
+        assert claude_processes_in(project) == []
         reset = ralphy(project, api, claude_home, claude_bin, "reset")
         assert reset.returncode == 0 and "closed" in reset.stdout
         done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
@@ -162,19 +112,6 @@ def test_authentication_failure_exits_fast(project, claude_home, claude_bin, cla
     assert summary(proc)["iterations"][0]["outcome"] == "auth"
 
 
-def _claude_processes_in(project: Path) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if os.readlink(entry / "cwd") == str(project) and int(entry.name) != os.getpid():
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
-
-
 def test_sigint_mid_iteration_leaves_nothing_running_and_next_run_resumes(project, claude_home, claude_bin):
     hanging = with_fault(DevScenario({}), slow(text("thinking..."), before=60), times=1)
     with FakeMessagesAPI(hanging) as api:
@@ -187,7 +124,7 @@ def test_sigint_mid_iteration_leaves_nothing_running_and_next_run_resumes(projec
         deadline = time.monotonic() + 60
         while not any(r.get("tools") for r in api.requests) and time.monotonic() < deadline:  # a main turn
             time.sleep(0.1)
-        assert _claude_processes_in(project), "the Claude CLI never started"
+        assert claude_processes_in(project), "the Claude CLI never started"
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
@@ -196,7 +133,7 @@ def test_sigint_mid_iteration_leaves_nothing_running_and_next_run_resumes(projec
     assert data["iterations"][-1]["outcome"] == "interrupted"
     assert ended_through_interrupt(data["iterations"][-1]["transcript"])  # not killed: interrupted, its result in
     time.sleep(0.5)
-    assert _claude_processes_in(project) == []
+    assert claude_processes_in(project) == []
     assert (project / ".ralphy" / "breaker.json").is_file()
 
     with FakeMessagesAPI(DevScenario({})) as api:
@@ -302,7 +239,7 @@ def test_nothing_to_do_exits_0_and_leaves_no_cli_running(project, claude_home, c
     assert proc.returncode == 0, proc.stderr
     data = summary(proc)
     assert data["status"] == "completed" and data["iterations"] == []
-    assert _claude_processes_in(project) == []
+    assert claude_processes_in(project) == []
 
 
 def test_usage_limit_with_no_wait_exits_5_and_is_not_a_failure(project, claude_home, claude_bin):
@@ -393,7 +330,7 @@ def test_kill_9_of_ralphy_mid_iteration_then_the_next_run_cleans_up_and_continue
             time.sleep(0.1)
         proc.kill()  # SIGKILL: ralphy gets no chance to clean up
         proc.wait(timeout=10)
-        orphans = _claude_processes_in(project)
+        orphans = claude_processes_in(project)
         assert orphans, "the CLI runs in its own session, so it outlives a killed ralphy"
 
         db = sqlite3.connect(project / ".ralphy" / "ralphy.db")
@@ -449,43 +386,19 @@ def test_an_iteration_over_its_time_is_stopped_and_counts_as_failed(project, cla
     assert ended_through_interrupt(data["iterations"][0]["transcript"])  # the CLI ended the turn itself
     assert "ran out of time" in json.dumps(second)  # the next iteration is told
     assert elapsed < 100  # well before the hanging reply would have ended on its own
-    assert _claude_processes_in(project) == []
+    assert claude_processes_in(project) == []
 
 
 def test_ask_policy_on_a_terminal_reads_the_answer_and_resumes(project, claude_home, claude_bin):
-    import os as _os
-    import pty
-    import select as _select
-
     question = "Should I run the migration now?"
     with FakeMessagesAPI(DevScenario({}, question=question)) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120"})
-        leader, follower = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", str(project)], env=env,
-                                stdin=follower, stdout=follower, stderr=follower)
-        _os.close(follower)
-        seen, answered = b"", False
-        deadline = time.monotonic() + 90
-        try:
-            while time.monotonic() < deadline and proc.poll() is None:
-                ready, _, _ = _select.select([leader], [], [], 0.2)
-                if ready:
-                    try:
-                        seen += _os.read(leader, 65536)
-                    except OSError:
-                        break
-                if not answered and b"Your answer" in seen:
-                    _os.write(leader, b"Yes, run it.\n")
-                    answered = True
-            proc.wait(timeout=30)
-        finally:
-            _os.close(leader)
+        code, text_seen, answered = answer_when_asked(["dev", str(project)], env, b"Yes, run it.\n")
         requests = json.dumps(api.requests)
-    text_seen = seen.decode(errors="replace")
     assert answered, text_seen[-2000:]
     assert f"Claude asks: {question}" in text_seen
-    assert proc.returncode == 0, text_seen[-2000:]
+    assert code == 0, text_seen[-2000:]
     assert "Yes, run it." in requests
     assert "- [ ]" not in (project / "TASKS.md").read_text()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, Request, init_git_project
-from tests.e2e.test_dev_loop import TDD_AGENT, handled_by, ralphy, summary
+from tests.e2e.scripted import TDD_AGENT, handled_by, ralphy, summary
 
 pytestmark = pytest.mark.e2e
 

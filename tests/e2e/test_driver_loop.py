@@ -3,34 +3,21 @@ RALPHY_TEST_CLAUDE_BIN picks it): the prompt names what the running CLI loaded; 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
+import functools
 
 import pytest
 
-from ralphy.testing import FakeMessagesAPI, claude_env, text
+from ralphy.testing import FakeMessagesAPI, text
 from ralphy.testing.dev import listed_agents
 from tests.e2e.cli_oracle import cli_agents, custom_agents
+from tests.e2e import scripted
+from tests.e2e.scripted import cli_version
 from tests.e2e.test_discovery_parity import build_tricky_tree
 
 pytestmark = pytest.mark.e2e
 
 
-def cli_version(claude_bin: str) -> tuple[int, ...]:
-    out = subprocess.run([claude_bin, "--version"], capture_output=True, text=True, timeout=60).stdout
-    return tuple(int(part) for part in out.split()[0].split("."))
-
-
-def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str, timeout: float = 180,
-           extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    env = claude_env(api.url, home)
-    env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0", "RALPHY_ITERATION_TIMEOUT": "90"})
-    env.update(extra_env or {})
-    return subprocess.run([sys.executable, "-m", "ralphy", *args, str(project)], env=env, capture_output=True,
-                          text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+ralphy = functools.partial(scripted.ralphy, timeout=180)
 
 
 def main_prompts(api: FakeMessagesAPI) -> list[str]:

@@ -5,37 +5,25 @@ RALPHY_TEST_CLAUDE_BINS (the timeout's counterpart is in test_dev_loop.py)."""
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import pty
-import select
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
 import pytest
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project, slow, text, with_fault
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, slow, text, with_fault
 from tests.e2e.interrupts import ended_through_interrupt
-from tests.e2e.test_dev_loop import TASKS, _claude_processes_in
+from tests.e2e.scripted import claude_processes_in, scripted_project
+from tests.e2e.terminal import Terminal
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "TASKS.md").write_text(TASKS)
-    return init_git_project(root)
-
-
-def _take_terminal() -> None:
-    """In the child, after setsid: make the pty on stdin the controlling terminal, so ^C there is a SIGINT."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    return scripted_project(tmp_path / "project", agents=False)
 
 
 def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(project, claude_home, claude_bin):
@@ -43,33 +31,22 @@ def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(project
     with FakeMessagesAPI(hanging) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
-        leader, follower = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", str(project)], env=env, stdin=follower,
-                                stdout=follower, stderr=follower, start_new_session=True, preexec_fn=_take_terminal)
-        os.close(follower)
-        seen, pressed = b"", None
-        deadline = time.monotonic() + 120
-        try:
-            while time.monotonic() < deadline and proc.poll() is None:
-                if pressed is None and any(body.get("tools") for body in api.requests):  # the turn is under way
-                    os.write(leader, b"\x03")  # what Ctrl-C types
-                    pressed = time.monotonic()
-                ready, _, _ = select.select([leader], [], [], 0.1)
-                if ready:
-                    try:
-                        seen += os.read(leader, 65536)
-                    except OSError:
-                        break
-            proc.wait(timeout=30)
-        finally:
-            os.close(leader)
-        assert pressed is not None, seen.decode(errors="replace")[-2000:]
-        stopped_in = time.monotonic() - pressed
-        lingering = _claude_processes_in(project)
+        pressed: list[float] = []
+
+        def ctrl_c_once_the_turn_is_under_way(terminal: Terminal) -> None:
+            if not pressed and any(body.get("tools") for body in api.requests):
+                terminal.type(b"\x03")  # what Ctrl-C types
+                pressed.append(time.monotonic())
+
+        with Terminal(["dev", str(project)], env, controlling=True) as terminal:
+            code = terminal.run(ctrl_c_once_the_turn_is_under_way, timeout=120, poll=0.1)
+        shown = terminal.shown
+        assert pressed, shown[-2000:]
+        stopped_in = time.monotonic() - pressed[0]
+        lingering = claude_processes_in(project)
         log = subprocess.run([sys.executable, "-m", "ralphy", "log", "--json", str(project)], env=env,
                              capture_output=True, text=True, timeout=60)
-    shown = seen.decode(errors="replace")
-    assert proc.returncode == 130, shown[-2000:]
+    assert code == 130, shown[-2000:]
     assert stopped_in < 20, stopped_in  # not the 120 s the hanging reply would take
     assert lingering == []
     assert "interrupted" in shown and "Traceback" not in shown

@@ -4,33 +4,21 @@ ralphy's ``--on-question`` policy answers it while the turn waits (ralphy.live_q
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project, text, tool_use
-from tests.e2e.test_dev_loop import TASKS, TDD_AGENT, ralphy, summary
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, text, tool_use
+from tests.e2e.scripted import ralphy, summary
+from tests.e2e.terminal import answer_when_asked
 
 pytestmark = pytest.mark.e2e
 
 QUESTION = "Which database should the greet service use?"
 OPTIONS = ["Postgres (Recommended)", "SQLite"]
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / ".claude" / "agents").mkdir(parents=True)
-    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
-    (root / "TASKS.md").write_text(TASKS)
-    return init_git_project(root)
 
 
 def _questions(project: Path) -> list[dict]:
@@ -56,35 +44,12 @@ def test_ask_on_a_terminal_answers_in_the_same_turn_and_the_tasks_finish_in_one_
     with FakeMessagesAPI(DevScenario({}, question=QUESTION, question_options=OPTIONS)) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
-        leader, follower = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", str(project)], env=env,
-                                stdin=follower, stdout=follower, stderr=follower)
-        os.close(follower)
-        seen, answered = b"", False
-        deadline = time.monotonic() + 90
-        try:
-            while time.monotonic() < deadline and proc.poll() is None:
-                ready, _, _ = select.select([leader], [], [], 0.2)
-                if ready:
-                    try:
-                        seen += os.read(leader, 65536)
-                    except OSError:
-                        break
-                if not answered and b"Your answer" in seen:
-                    os.write(leader, b"2\n")  # the second option, by its number
-                    answered = True
-            proc.wait(timeout=30)
-        finally:
-            if proc.poll() is None:  # a hang fails the test; it does not leave a ralphy behind
-                proc.kill()
-                proc.wait()
-            os.close(leader)
+        code, shown, answered = answer_when_asked(["dev", str(project)], env, b"2\n")  # the second option, by number
         results = _tool_results(api)
         log = ralphy(project, api, claude_home, claude_bin, "log", "--json", "-n", "5")
-    shown = seen.decode(errors="replace")
     assert answered, shown[-2000:]
     assert "[Decision] " + QUESTION in shown and "1. Postgres (Recommended)" in shown and "2. SQLite" in shown
-    assert proc.returncode == 0, shown[-2000:]
+    assert code == 0, shown[-2000:]
     # the tool's own result carried the answer back to the model within the turn
     answer_results = [r for r in results if r.get("tool_use_id") == "toolu_ralphy_question"]
     assert answer_results and "SQLite" in json.dumps(answer_results[0]) and not answer_results[0].get("is_error")

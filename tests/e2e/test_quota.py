@@ -13,36 +13,23 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project, usage_limit, with_fault
+from ralphy.testing import DevScenario, FakeMessagesAPI, usage_limit
 from ralphy.testing.scenario import with_usage
-from tests.e2e.test_dev_loop import TASKS, TDD_AGENT, _claude_processes_in
-from tests.e2e.test_driver_loop import cli_version
+from tests.e2e import scripted
+from tests.e2e.scripted import claude_processes_in, cli_version
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / ".claude" / "agents").mkdir(parents=True)
-    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
-    (root / "TASKS.md").write_text(TASKS)
-    return init_git_project(root)
-
-
 def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str,
            extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    env = claude_env(api.url, home, oauth=True)
-    env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0", "RALPHY_ITERATION_TIMEOUT": "90"})
-    env.update(extra_env or {})
-    return subprocess.run([sys.executable, "-m", "ralphy", *args, str(project)], env=env, capture_output=True,
-                          text=True, timeout=240, stdin=subprocess.DEVNULL)
+    """ralphy signed in as a subscriber (usage windows are reported only then)."""
+    return scripted.ralphy(project, api, home, claude_bin, *args, timeout=240, extra_env=extra_env, oauth=True)
 
 
 def main_requests(api: FakeMessagesAPI) -> int:
@@ -76,7 +63,7 @@ def test_stop_at_usage_ends_the_turn_and_the_run_with_exit_5(project, claude_hom
         assert db.execute("SELECT status, exit_code, reason FROM runs").fetchall() == [("usage_limit", 5, data["reason"])]
     transcript = Path(only["transcript"]).read_text()
     assert '"type":"result"' in transcript.replace(" ", "")  # the interrupted turn still wrote its result
-    assert _claude_processes_in(project) == []
+    assert claude_processes_in(project) == []
 
     # The window has reset: the next run carries on from where the interrupted turn left off.
     with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:

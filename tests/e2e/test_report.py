@@ -16,22 +16,11 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, slow
-from tests.e2e.test_dev_loop import TASKS, TDD_AGENT, ralphy, summary  # noqa: F401 (the project fixture's files)
+from tests.e2e.scripted import ralphy, summary
 from tests.report.browser import Browser, chromium_or_skip, dump_dom, screenshot
 from tests.report.page import rows, section_text
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    from ralphy.testing import init_git_project
-
-    root = tmp_path / "project"
-    (root / ".claude" / "agents").mkdir(parents=True)
-    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
-    (root / "TASKS.md").write_text(TASKS)
-    return init_git_project(root)
 
 
 def test_report_of_a_delegation_run_in_chromium(project, claude_home, claude_bin, claude_version, tmp_path):

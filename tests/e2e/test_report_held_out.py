@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI
-from tests.e2e.test_dev_loop import ralphy
-from tests.e2e.test_report import project  # noqa: F401 (the fixture: tdd-orchestrator, TASKS.md, git)
+from tests.e2e.scripted import ralphy  # the project fixture: tests/e2e/conftest.py
 from tests.report.browser import chromium_or_skip, dump_dom, screenshot
 from tests.report.page import rows, section_text
 
@@ -24,7 +23,7 @@ QUESTION = "Which greeting style <script>alert(1)</script>?"
 CHECK = f"{sys.executable} -c \"import sys; sys.exit(1)\""
 
 
-def test_a_run_with_a_failed_check_questions_and_a_breaker_trip_in_chromium(project, claude_home, claude_bin,  # noqa: F811
+def test_a_run_with_a_failed_check_questions_and_a_breaker_trip_in_chromium(project, claude_home, claude_bin,
                                                                             claude_version, tmp_path):
     chromium = chromium_or_skip()
     scenario = DevScenario({"Core library": "tdd-orchestrator"}, max_groups_per_run=1, ticks_only=True,

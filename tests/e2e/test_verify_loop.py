@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, init_git_project, text, tool_use
+from ralphy.testing import DevScenario, FakeMessagesAPI, text, tool_use
 from ralphy.testing.scenario import Request
-from tests.e2e.test_dev_loop import TASKS, TDD_AGENT, ralphy, summary
+from tests.e2e.scripted import ralphy, scripted_project, summary
 
 pytestmark = pytest.mark.e2e
 
@@ -38,12 +38,7 @@ print("ok: every completed task has its code")
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / ".claude" / "agents").mkdir(parents=True)
-    (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
-    (root / "TASKS.md").write_text(TASKS)
-    (root / "check_tasks.py").write_text(CHECK)
-    return init_git_project(root)
+    return scripted_project(tmp_path / "project", files={"check_tasks.py": CHECK})
 
 
 CHECK_COMMAND = f"{shlex.quote(sys.executable)} check_tasks.py"

@@ -1,0 +1,95 @@
+"""The scripted project most end-to-end tests run ralphy on, and how they run ralphy and read what it did.
+
+The project: ``TASKS`` (two groups, three tasks) and the ``tdd-orchestrator`` agent, in a git repository
+(``ralphy.testing.init_git_project``). ``DevScenario({"Core library": "tdd-orchestrator"})`` delegates the first
+group to that agent and does the second itself. ``tests/e2e/conftest.py`` gives it as the ``project`` fixture.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ralphy.testing import FakeMessagesAPI, claude_env, init_git_project
+
+TASKS = """\
+# Tasks
+
+## Core library
+- [ ] 1.1 Add a greet function
+- [ ] 1.2 Reject an empty name
+
+## Documentation
+- [ ] 2.1 Write the usage section
+"""
+
+TDD_AGENT = """\
+---
+name: tdd-orchestrator
+description: Implements library code test-first. Use for tasks that add or change functions or modules.
+tools: Read, Write, Edit, Glob, Grep, Bash
+---
+You are a test-driven developer.
+"""
+
+
+def scripted_project(root: Path, *, tasks: str = TASKS, agents: bool = True,
+                     files: dict[str, str] | None = None) -> Path:
+    """``root`` made a git project holding ``tasks`` as TASKS.md, the tdd-orchestrator agent (unless ``agents`` is
+    False) and ``files`` (relative path -> text), all committed."""
+    root.mkdir(parents=True)
+    if agents:
+        (root / ".claude" / "agents").mkdir(parents=True)
+        (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(TDD_AGENT)
+    (root / "TASKS.md").write_text(tasks)
+    for name, text in (files or {}).items():
+        (root / name).write_text(text)
+    return init_git_project(root)
+
+
+def ralphy(project: Path, api: FakeMessagesAPI, home: Path, claude_bin: str, *args: str, timeout: float = 120,
+           extra_env: dict[str, str | None] | None = None, oauth: bool = False) -> subprocess.CompletedProcess:
+    """``python -m ralphy ARGS PROJECT`` against the scripted API, as a user would run it (no terminal, no waits
+    between failed iterations, 90 s an iteration). ``extra_env`` values of None are not set at all."""
+    env = claude_env(api.url, home, oauth=oauth)
+    env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0", "RALPHY_ITERATION_TIMEOUT": "90"})
+    env.update(extra_env or {})
+    env = {name: value for name, value in env.items() if value is not None}
+    return subprocess.run(
+        [sys.executable, "-m", "ralphy", *args, str(project)],
+        env=env, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
+    )
+
+
+def summary(proc: subprocess.CompletedProcess) -> dict:
+    """The JSON summary ``ralphy dev --json`` printed."""
+    assert proc.stdout.strip(), f"no JSON on stdout; stderr: {proc.stderr[-2000:]}"
+    return json.loads(proc.stdout)
+
+
+def handled_by(data: dict) -> dict[str, str]:
+    """Task id -> the agent (or "direct") the summary credits with it."""
+    return {task["id"]: task["handled_by"] for it in data["iterations"] for task in it["tasks_completed"]}
+
+
+def claude_processes_in(project: Path) -> list[int]:
+    """Live processes (other than this one) whose working directory is ``project``: a CLI left running."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if os.readlink(entry / "cwd") == str(project) and int(entry.name) != os.getpid():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def cli_version(claude_bin: str) -> tuple[int, ...]:
+    """``claude --version`` as numbers, e.g. (2, 1, 62)."""
+    out = subprocess.run([claude_bin, "--version"], capture_output=True, text=True, timeout=60).stdout
+    return tuple(int(part) for part in out.split()[0].split("."))
