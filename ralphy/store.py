@@ -803,12 +803,8 @@ class Store:
         number belongs, a date that is not one, JSON nested past the parser) is one StoreError, not a traceback."""
         try:
             yield
-        except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
-            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
-            raise StoreError(
-                f"{self.path}: a record in the history is not what ralphy writes ({why}); the database was damaged "
-                f"or not written by ralphy: move it away (`mv {self.path} {self.path}.bad`) and run ralphy again"
-            ) from None
+        except FORGED_ROW_ERRORS as exc:
+            raise forged_row_error(self.path, exc) from None
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._errors():
@@ -833,6 +829,17 @@ class Store:
             )  # fmt: skip
             for row in rows
         ]
+
+
+FORGED_ROW_ERRORS = (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError)
+
+
+def forged_row_error(path: str | Path, error: BaseException) -> StoreError:
+    """What reading a row ralphy did not write raised (one of ``FORGED_ROW_ERRORS``), as the one line every reader of
+    the history says (``Store`` and the report's read-only ``ralphy.report.model``)."""
+    why = "nested too deeply" if isinstance(error, RecursionError) else str(error)[:200]
+    return StoreError(f"{path}: a record in the history is not what ralphy writes ({why}); the database was damaged "
+                      f"or not written by ralphy: move it away (`mv {path} {path}.bad`) and run ralphy again")
 
 
 def _options(value: str | None) -> tuple[dict[str, Any], ...]:
@@ -900,7 +907,7 @@ def _check_existing(path: Path) -> None:
         raise StoreError(f"{path}: not an SQLite database (corrupt or not ralphy's); move it away to start afresh")
     if _declared_size(header) > size and not _whole_with_wal(path):
         raise StoreError(f"{path}: the database is truncated ({size} bytes, its header says {_declared_size(header)})")
-    app_id, version, tables = _inspect(path)
+    app_id, version, tables = inspect_file(path)
     if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
         raise StoreError(f"{path}: an SQLite database of another application, not ralphy's; not touching it")
     if version > SCHEMA_VERSION:
@@ -936,8 +943,9 @@ def _declared_size(header: bytes) -> int:
     return page_size * page_count if counter_valid else 0
 
 
-def _inspect(path: Path) -> tuple[int, int, list[str]]:
-    """(application_id, user_version, table names) read through a read-only connection.
+def inspect_file(path: Path) -> tuple[int, int, list[str]]:
+    """(application_id, user_version, table names) read through a read-only connection, writing nothing (also what
+    the report's read-only ``ralphy.report.model.connect_readonly`` looks at first).
 
     With no ``-wal`` file beside it, no connection has the database open in WAL mode, so the file holds
     everything and is opened ``immutable`` (SQLite then creates no ``-wal``/``-shm`` next to a file that may

@@ -14,6 +14,7 @@ import click
 
 from ralphy.cli import cli
 from ralphy.cli.options import echo_json, json_option, project_dir_argument
+from ralphy.durations import duration_text
 
 if TYPE_CHECKING:
     from ralphy.store import IterationRecord, Question, RunRecord, Store
@@ -240,7 +241,8 @@ def _run_header(run: "RunRecord") -> str:
         end = "not finished (still running, or ralphy was killed)"
     else:
         exit_code = "" if run.exit_code is None else f" (exit {run.exit_code})"
-        end = f"{_duration(run.duration_seconds)} · {run.status}" + (f": {run.reason}" if run.reason else "") + exit_code
+        reason = f": {run.reason}" if run.reason else ""
+        end = f"{duration_text(run.duration_seconds)} · {run.status}{reason}{exit_code}"
     return f"Run {run.id} · {_when(run.started_at)} · {end}"
 
 
@@ -250,7 +252,7 @@ def _iteration_lines(iteration: "IterationRecord", run_started: datetime) -> lis
         return [f"  #{iteration.n}  {when}  not finished"]
     turns = "turns unknown" if iteration.num_turns is None else _plural(iteration.num_turns, "turn")
     head = (
-        f"  #{iteration.n}  {when}  {_duration(iteration.duration_seconds):>7}  {iteration.outcome:<11} "
+        f"  #{iteration.n}  {when}  {duration_text(iteration.duration_seconds):>7}  {iteration.outcome:<11} "
         f"{_cost(iteration.cost_usd):>7}  {turns}  breaker {iteration.breaker_state or '-'}"
     )
     if iteration.breaker_state not in (None, "closed") and iteration.breaker_reason:
@@ -288,7 +290,7 @@ def _evidence(d) -> str:
     if isinstance(tokens, int):
         parts.append(f"{tokens / 1000:.0f}k tokens" if tokens >= 1000 else f"{tokens} tokens")
     if d.duration_s is not None:
-        parts.append(_duration(d.duration_s))
+        parts.append(duration_text(d.duration_s))
     return f" · {', '.join(parts)}" if parts else ""
 
 
@@ -347,17 +349,6 @@ def _when(moment: datetime, same_day_as: datetime | None = None) -> str:
     if same_day_as is not None and local.date() == same_day_as.astimezone().date():
         return local.strftime("%H:%M:%S")
     return local.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "-"
-    whole = round(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}h {minutes:02d}m"
-    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
 
 
 def _cost(cost_usd: float | None) -> str:

@@ -238,23 +238,15 @@ def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connectio
     a one-off read, also ``immutable`` when no ``-wal`` is there (no writer has it open), so not even the
     ``-wal``/``-shm`` files appear.
     """
-    from ralphy.store import APPLICATION_ID
+    from ralphy.store import APPLICATION_ID, inspect_file
 
     if not path.is_file():
         raise StoreError(f"{path}: no history here yet (run `ralphy dev` first)")
+    app_id, _, tables = inspect_file(path)
+    if app_id != APPLICATION_ID or not {"runs", "iterations"} <= set(tables):
+        raise StoreError(f"{path}: not a ralphy history (an SQLite database of another application)")
     uri = path.resolve().as_uri()
     immutable = "" if Path(f"{path}-wal").exists() else "&immutable=1"
-    try:
-        probe = sqlite3.connect(f"{uri}?mode=ro{immutable}", uri=True)
-        try:
-            app_id = probe.execute("PRAGMA application_id").fetchone()[0]
-            tables = {row[0] for row in probe.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
-        finally:
-            probe.close()
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path}: not a usable SQLite database ({exc})") from None
-    if app_id != APPLICATION_ID or not {"runs", "iterations"} <= tables:
-        raise StoreError(f"{path}: not a ralphy history (an SQLite database of another application)")
     try:
         db = sqlite3.connect(f"{uri}?mode=ro{immutable if snapshot else ''}", uri=True, timeout=5.0,
                              check_same_thread=False)
@@ -283,6 +275,8 @@ def load_report(project_dir: str | Path, run_id: int | None = None) -> RunReport
 
 def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, path: Path | str = "ralphy.db") -> RunReport:
     """Build the report from an open (read-only) connection, in one read transaction."""
+    from ralphy.store import FORGED_ROW_ERRORS, forged_row_error
+
     try:
         db.execute("BEGIN")
         try:
@@ -293,11 +287,8 @@ def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, pat
         raise StoreError(f"{path}: cannot read the history: {exc}") from None
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path}: the database is damaged: {exc}") from None
-    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
-        # a row ralphy did not write (a repository can ship .ralphy/ralphy.db): one line, as ralphy.store says it
-        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
-        raise StoreError(f"{path}: a record in the history is not what ralphy writes ({why}); the database was "
-                         f"damaged or not written by ralphy: move it away (`mv {path} {path}.bad`)") from None
+    except FORGED_ROW_ERRORS as exc:  # a row ralphy did not write (a repository can ship .ralphy/ralphy.db)
+        raise forged_row_error(path, exc) from None
 
 
 def history_version(db: sqlite3.Connection) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ralphy.durations import duration_text
 from ralphy.errors import RalphyError, TemplateError
 from ralphy.report.model import RunReport
 
@@ -84,16 +85,7 @@ def _nice_step(raw: float) -> int:
 
 
 def duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "—"
-    if seconds < 10:
-        return f"{seconds:.1f}s"
-    whole = round(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}h {minutes:02d}m"
-    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+    return duration_text(seconds, missing="—", tenths_below=10)
 
 
 def money(value: float | None) -> str:
