@@ -8,9 +8,9 @@ ralphy loses nothing it was told was written.
 The file is ralphy's own: ``PRAGMA application_id`` marks it, ``PRAGMA user_version`` counts the migrations
 applied (``MIGRATIONS``, applied in order, never edited once released). On open, a file that is not SQLite,
 is truncated, belongs to another application or was written by a newer ralphy is refused with a StoreError
-and left byte for byte as it was. Journal mode is WAL, ``synchronous=FULL``: writes are a handful per
-iteration (minutes apart), so an fsync per commit costs nothing noticeable and a commit survives power loss
-too, not just a crash of ralphy. See docs/history.md.
+and left byte for byte as it was (those checks: ``ralphy.history_file``). Journal mode is WAL,
+``synchronous=FULL``: writes are a handful per iteration (minutes apart), so an fsync per commit costs nothing
+noticeable and a commit survives power loss too, not just a crash of ralphy. See docs/history.md.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 import math
-import os
 import sqlite3
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timezone
@@ -28,19 +27,25 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ralphy import jsontext
 from ralphy.errors import StoreError
+from ralphy.history_file import (
+    APPLICATION_ID,
+    FORGED_ROW_ERRORS,
+    check_existing,
+    check_not_redirected,
+    forged_row_error,
+    newer_message,
+    refuse_foreign_schema,
+    user_only,
+)
 
 logger = logging.getLogger(__name__)
 
 DB_DIR = ".ralphy"
 DB_NAME = "ralphy.db"
-APPLICATION_ID = int.from_bytes(b"RLPY", "big")  # PRAGMA application_id of every ralphy database
 DEFAULT_TIMEOUT = 10.0  # seconds to wait for another process's write lock
 
 OUTCOMES = ("ok", "failed", "interrupted", "usage_limit", "question", "timeout", "auth")
 ANSWERED_BY = ("user", "auto")
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_HEADER_SIZE = 100
 
 
 # ----------------------------------------------------------------------------------------------- migrations
@@ -377,14 +382,14 @@ class Store:
     def __init__(self, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.path = Path(path)
         self.timeout = timeout
-        _check_not_redirected(self.path)
-        _check_existing(self.path)
+        check_not_redirected(self.path)
+        check_existing(self.path, SCHEMA_VERSION)
         try:
             if not self.path.parent.is_dir():
                 self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             raise StoreError(f"{self.path.parent}: cannot create the directory: {exc.strerror}") from None
-        _user_only(self.path)
+        user_only(self.path)
         self._db = self._connect()
         try:
             self._migrate()
@@ -735,7 +740,7 @@ class Store:
                 db.execute("PRAGMA synchronous = FULL")
                 db.execute("PRAGMA foreign_keys = ON")
                 db.execute("PRAGMA trusted_schema = OFF")  # no function with side effects from a view or trigger
-                _refuse_foreign_schema(self.path, db)
+                refuse_foreign_schema(self.path, db)
         except BaseException:
             db.close()
             raise
@@ -745,7 +750,7 @@ class Store:
         with self._write() as db:  # under the write lock: two processes never migrate at once
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise StoreError(_newer_message(self.path, version))
+                raise StoreError(newer_message(self.path, version, SCHEMA_VERSION))
             for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
                 logger.info("%s: applying migration %d (%s)", self.path, number, migration.__name__)
                 migration(db)
@@ -831,17 +836,6 @@ class Store:
         ]
 
 
-FORGED_ROW_ERRORS = (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError)
-
-
-def forged_row_error(path: str | Path, error: BaseException) -> StoreError:
-    """What reading a row ralphy did not write raised (one of ``FORGED_ROW_ERRORS``), as the one line every reader of
-    the history says (``Store`` and the report's read-only ``ralphy.report.model``)."""
-    why = "nested too deeply" if isinstance(error, RecursionError) else str(error)[:200]
-    return StoreError(f"{path}: a record in the history is not what ralphy writes ({why}); the database was damaged "
-                      f"or not written by ralphy: move it away (`mv {path} {path}.bad`) and run ralphy again")
-
-
 def _options(value: str | None) -> tuple[dict[str, Any], ...]:
     """A question's stored options; anything not a list of objects reads as none."""
     try:
@@ -849,129 +843,6 @@ def _options(value: str | None) -> tuple[dict[str, Any], ...]:
     except ValueError:
         return ()
     return tuple(o for o in options if isinstance(o, dict)) if isinstance(options, list) else ()
-
-
-# ------------------------------------------------------------------------------------- checks before opening
-
-_SIDECARS = ("", "-wal", "-shm", "-journal")
-
-
-def _check_not_redirected(path: Path) -> None:
-    """The database, its folder and SQLite's files beside it must not be links (a repository can ship
-    ``.ralphy/ralphy.db`` -> elsewhere) nor FIFOs, devices or folders; refused before SQLite opens anything."""
-    from ralphy import safefs
-    from ralphy.errors import UnsafePathError
-
-    try:
-        if os.path.islink(path.parent):
-            safefs.ensure_dir(path.parent, path.parent.parent)  # says what it is and what to remove
-        for suffix in _SIDECARS:
-            safefs.check_file(f"{path}{suffix}")
-    except UnsafePathError as exc:
-        raise StoreError(str(exc)) from None
-
-
-def _user_only(path: Path) -> None:
-    """The history is the user's: the database is created 0600 before SQLite opens it (SQLite gives the files
-    it makes beside it the same mode), and an existing one is made 0600."""
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600))
-    except OSError:
-        pass  # it exists (checked above), or SQLite will say why it cannot create it
-    for suffix in _SIDECARS:
-        try:
-            os.chmod(f"{path}{suffix}", 0o600, follow_symlinks=False) if os.path.isfile(f"{path}{suffix}") else None
-        except (OSError, NotImplementedError):
-            pass
-
-
-
-def _check_existing(path: Path) -> None:
-    """Refuse, without writing a byte, a file at ``path`` that is not a ralphy database we can use.
-
-    A missing or empty file is fine (SQLite creates the database). Otherwise: the header must be SQLite's,
-    the file as long as the header says, and SQLite must read it as ours (our application_id, or no id and no
-    tables: a database whose creation was interrupted) at a schema version we know.
-    """
-    try:
-        with path.open("rb") as fh:
-            header = fh.read(_HEADER_SIZE)
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise StoreError(f"{path}: cannot read: {exc.strerror}") from None
-    if size == 0:
-        return
-    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
-        raise StoreError(f"{path}: not an SQLite database (corrupt or not ralphy's); move it away to start afresh")
-    if _declared_size(header) > size and not _whole_with_wal(path):
-        raise StoreError(f"{path}: the database is truncated ({size} bytes, its header says {_declared_size(header)})")
-    app_id, version, tables = inspect_file(path)
-    if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
-        raise StoreError(f"{path}: an SQLite database of another application, not ralphy's; not touching it")
-    if version > SCHEMA_VERSION:
-        raise StoreError(_newer_message(path, version))
-
-
-def _whole_with_wal(path: Path) -> bool:
-    """A database shorter than its header says is whole when its ``-wal`` holds the rest: a checkpoint that
-    hit a full disk leaves exactly that, and SQLite reads the pages from the WAL. Checked the way SQLite does:
-    a read-only connection (with the WAL) and ``PRAGMA quick_check``."""
-    wal = Path(f"{path}-wal")
-    try:
-        if wal.stat().st_size == 0:
-            return False
-    except OSError:
-        return False
-    try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            return db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
-        finally:
-            db.close()
-    except sqlite3.Error:
-        return False
-
-
-def _declared_size(header: bytes) -> int:
-    """The database size in bytes the header declares, 0 when the header's count is not valid."""
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    page_count = int.from_bytes(header[28:32], "big")
-    counter_valid = header[24:28] == header[92:96]
-    return page_size * page_count if counter_valid else 0
-
-
-def inspect_file(path: Path) -> tuple[int, int, list[str]]:
-    """(application_id, user_version, table names) read through a read-only connection, writing nothing (also what
-    the report's read-only ``ralphy.report.model.connect_readonly`` looks at first).
-
-    With no ``-wal`` file beside it, no connection has the database open in WAL mode, so the file holds
-    everything and is opened ``immutable`` (SQLite then creates no ``-wal``/``-shm`` next to a file that may
-    not be ours); otherwise it is read like any reader would, with the WAL.
-    """
-    immutable = "&immutable=1" if not Path(f"{path}-wal").exists() else ""
-    try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True)
-    except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open: {exc}") from None
-    try:
-        app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path}: not a usable SQLite database ({exc}); move it away to start afresh") from None
-    finally:
-        db.close()
-    return app_id, version, tables
-
-
-def _newer_message(path: Path, version: int) -> str:
-    return (
-        f"{path}: written by a newer ralphy (schema version {version}, this one knows up to {SCHEMA_VERSION}); "
-        "upgrade ralphy"
-    )
 
 
 # ------------------------------------------------------------------------------------------------- helpers
@@ -1001,17 +872,6 @@ def _time(text: Any) -> datetime:
 
 def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat(timespec="microseconds")
-
-
-def _refuse_foreign_schema(path: Path, db: sqlite3.Connection) -> None:
-    """ralphy creates no trigger and no view: one in the file (a repository can ship .ralphy/ralphy.db) would run
-    its own SQL on ralphy's writes, deleting or forging history, so the database is refused before any write."""
-    foreign = db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name "
-                         "LIMIT 3").fetchall()
-    if foreign:
-        named = ", ".join(f"{kind} {str(name)[:60]!r}" for kind, name in foreign)
-        raise StoreError(f"{path}: holds {named}, which ralphy never creates (not ralphy's database, or tampered "
-                         f"with): move it away (`mv {path} {path}.bad`) and run ralphy again")
 
 
 def _duration(start: datetime, end: datetime | None) -> float | None:

@@ -238,7 +238,7 @@ def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connectio
     a one-off read, also ``immutable`` when no ``-wal`` is there (no writer has it open), so not even the
     ``-wal``/``-shm`` files appear.
     """
-    from ralphy.store import APPLICATION_ID, inspect_file
+    from ralphy.history_file import APPLICATION_ID, inspect_file
 
     if not path.is_file():
         raise StoreError(f"{path}: no history here yet (run `ralphy dev` first)")
@@ -275,7 +275,7 @@ def load_report(project_dir: str | Path, run_id: int | None = None) -> RunReport
 
 def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, path: Path | str = "ralphy.db") -> RunReport:
     """Build the report from an open (read-only) connection, in one read transaction."""
-    from ralphy.store import FORGED_ROW_ERRORS, forged_row_error
+    from ralphy.history_file import FORGED_ROW_ERRORS, forged_row_error
 
     try:
         db.execute("BEGIN")
