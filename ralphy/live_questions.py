@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
-    from ralphy.claude.driver import ControlRequest
+    from ralphy.claude.control import ControlRequest
     from ralphy.store import Store
 
 logger = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ class LiveQuestions:
                  task_key: str | None, ask: Callable[[str], str | None] | None = None, max_auto: int = 2,
                  note: Callable[[str], None] = lambda text: None,
                  fallback: "Callable[[ControlRequest], dict[str, Any] | None] | None" = None) -> None:
-        from ralphy.claude.driver import deny_all
+        from ralphy.claude.control import deny_all
 
         self.fallback = fallback or deny_all
         self.store = store
@@ -137,7 +137,7 @@ class LiveQuestions:
 
     def on_request(self, request: "ControlRequest") -> "dict[str, Any] | None":
         """The driver's ``on_request``: AskUserQuestion here, every other request to ``self.fallback`` (the
-        permission policy; ``driver.deny_all`` by default)."""
+        permission policy; ``control.deny_all`` by default)."""
         if self.handles(request):
             return self(request)
         return self.fallback(request)
@@ -146,7 +146,7 @@ class LiveQuestions:
         return request.subtype == "can_use_tool" and request.tool_name == TOOL_NAME
 
     def __call__(self, request: "ControlRequest") -> dict[str, Any]:
-        from ralphy.claude.driver import allow, deny
+        from ralphy.claude.control import allow, deny
 
         questions = parse_questions(request.input)
         iteration_id = self.iteration_id()
@@ -189,7 +189,7 @@ class LiveQuestions:
         """``ask``: each question is recorded before it is shown, so the dashboard (``ralphy serve``) lists it as
         pending and can answer it while the terminal waits; the first answer, from either, is the tool's answer.
         No answer in time pauses the run on that question."""
-        from ralphy.claude.driver import allow, deny
+        from ralphy.claude.control import allow, deny
 
         answers: dict[str, str] = {}
         for question in questions:

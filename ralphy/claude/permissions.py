@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ralphy.claude.driver import DEFAULT_DENIAL, ControlRequest, allow, deny, deny_all
+from ralphy.claude.control import DEFAULT_DENIAL, ControlRequest, allow, deny, deny_all
 
 KINDS = ("allow", "deny", "ask")
 EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
