@@ -120,3 +120,22 @@ def test_the_expected_lists_are_what_each_cli_reported(version: str) -> None:
     [init] = [line for line in lines if line.get("subtype") == "init"]
     built_in = {"general-purpose", "Explore", "Plan", "statusline-setup", "claude", "output-style-setup"}
     assert sorted(set(init["agents"]) - built_in) == sorted(EXPECTED[version] + EVERYWHERE)
+
+
+@pytest.mark.parametrize("style", ["yaml", "yaml-2.1.62"])
+def test_control_characters_load_as_the_cli_loads_them(tmp_path: Path, style: str) -> None:
+    """An ESC, BEL, SOH, DEL or C1 control in a description: PyYAML refuses the file, the CLI (2.1.62, 2.1.197,
+    2.1.330: tests/e2e/test_discovery_parity.py) loads it with the characters kept. A NUL stays refused."""
+    from ralphy.agents.frontmatter import _parse_frontmatter
+
+    plain = "---\nname: esc\ndescription: Reviews \x1b[31mred\x1b[0m code, \x07\x01\x7f\x9b\n---\nbody\n"
+    quoted = '---\nname: q\ndescription: "Quoted \x1b]0;t\x07 x"\nkeys: [a\x0bb, c]\n---\nbody\n'
+    data, _, error = _parse_frontmatter(plain, style)
+    assert error is None and data == {"name": "esc", "description": "Reviews \x1b[31mred\x1b[0m code, \x07\x01\x7f\x9b"}
+    data, _, error = _parse_frontmatter(quoted, style)
+    assert error is None and data == {"name": "q", "description": "Quoted \x1b]0;t\x07 x", "keys": ["a\x0bb", "c"]}
+    data, _, error = _parse_frontmatter("---\nname: n\ndescription: a \x00 NUL\n---\n", style)
+    assert data == {} and error
+    # a file already holding the stand-ins' own characters is not guessed at: refused as before
+    data, _, error = _parse_frontmatter("---\nname: n\ndescription: \U000f001b and \x1b\n---\n", style)
+    assert data == {} and error

@@ -75,6 +75,11 @@ def build_tricky_tree(root: Path) -> Path:
     write(near / "big.md", agent("too-big", "Over one MiB.", body="x" * (1024 * 1024)))
     write(near / "exact.md", _exactly_one_mib(agent("exact-limit", "Exactly one MiB.", body="")))
     write(near / "dashes-in-desc.md", "---\nname: dashes\ndescription: before---after\n---\nbody\n")
+    # control characters YAML calls non-printable: the CLIs' parsers take them as they are
+    write(near / "esc.md", agent("esc-agent", "Reviews \x1b[31mred\x1b[0m code"))
+    write(near / "bell.md", agent("bell-agent", "Rings \x07 and \x01 and \x7f and \x9b"))
+    write(near / "quoted-esc.md", agent("quoted-esc", '"Quoted \x1b]0;title\x07 escape"'))
+    # not a NUL: 2.1.62 and 2.1.197 load a description holding one, 2.1.330 skips the file (ralphy skips it)
     (near / "loop").symlink_to(near)
     (near / "broken.md").symlink_to(near / "missing-target.md")
     (near / "link-to-far.md").symlink_to(far / "far-only.md")
