@@ -48,21 +48,30 @@ def test_an_orphaned_cli_group_is_ended(tmp_path):
         orphan.wait()
 
 
-def test_an_orphaned_node_script_cli_that_renamed_itself_is_ended(tmp_path):
-    # npm's cli.js (2.0.0, 2.1.62) sets process.title = "claude": its command line then reads "claude" and NULs
+def _renaming_node_script(tmp_path: Path) -> Path:
+    """npm's cli.js (2.0.0, 2.1.62) sets process.title = "claude": its command line then reads "claude" and NULs."""
     script = tmp_path / "cli.js"
     script.write_text('#!/usr/bin/env node\nprocess.title = "claude";\nsetInterval(() => {}, 1000);\n')
     script.chmod(0o755)
+    (tmp_path / ".ralphy").mkdir()
+    return script
+
+
+def _wait_until_renamed(pid: int) -> None:
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0] != b"claude":
+        assert time.monotonic() < deadline, "node never renamed itself"
+        time.sleep(0.05)
+
+
+def test_an_orphaned_node_script_cli_that_renamed_itself_is_ended(tmp_path):
+    script = _renaming_node_script(tmp_path)
     (tmp_path / "bin").mkdir()
     (tmp_path / "bin" / "claude").symlink_to(script)
     argv = [str(tmp_path / "bin" / "claude"), "-p", "--verbose"]
-    (tmp_path / ".ralphy").mkdir()
     orphan = _group_leader(tmp_path, argv)
     try:
-        deadline = time.monotonic() + 10
-        while Path(f"/proc/{orphan.pid}/cmdline").read_bytes().split(b"\0")[0] != b"claude":
-            assert time.monotonic() < deadline, "node never renamed itself"
-            time.sleep(0.05)
+        _wait_until_renamed(orphan.pid)
         record_cli(tmp_path, orphan.pid, argv)
         assert end_orphaned_cli(tmp_path, claude_bin=argv[0]) == orphan.pid
         assert orphan.wait(timeout=10) != 0
@@ -72,16 +81,10 @@ def test_an_orphaned_node_script_cli_that_renamed_itself_is_ended(tmp_path):
 
 
 def test_a_renamed_process_whose_recorded_command_is_no_script_is_left_alone(tmp_path):
-    script = tmp_path / "cli.js"
-    script.write_text('#!/usr/bin/env node\nprocess.title = "claude";\nsetInterval(() => {}, 1000);\n')
-    script.chmod(0o755)
-    (tmp_path / ".ralphy").mkdir()
+    script = _renaming_node_script(tmp_path)
     orphan = _group_leader(tmp_path, [str(script)])
     try:
-        deadline = time.monotonic() + 10
-        while Path(f"/proc/{orphan.pid}/cmdline").read_bytes().split(b"\0")[0] != b"claude":
-            assert time.monotonic() < deadline, "node never renamed itself"
-            time.sleep(0.05)
+        _wait_until_renamed(orphan.pid)
         record_cli(tmp_path, orphan.pid, [sys.executable, "-p"])  # recorded: a binary, not a script
         assert end_orphaned_cli(tmp_path) is None
         assert orphan.poll() is None

@@ -28,6 +28,7 @@ import pytest
 from ralphy.agents import DevAgent
 from ralphy.errors import TemplateError
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project
+from tests.security.test_templates import template_project as _template_project
 
 NESTED_JSON = "[" * 200_000 + "]" * 200_000  # past the json module's recursion limit (1,000 is enough)
 
@@ -246,12 +247,6 @@ WIDTH_BOMBS = [
 ]
 
 
-def _template_project(tmp_path: Path, template: str) -> Path:
-    root = tmp_path / "repo"
-    (root / ".ralphy" / "prompts").mkdir(parents=True)
-    (root / ".ralphy" / "prompts" / "dev_prompt.md").write_text(template)
-    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
-    return root
 
 
 @pytest.mark.parametrize("template", WIDTH_BOMBS)

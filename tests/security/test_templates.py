@@ -29,7 +29,8 @@ ESCAPES = [
 ]
 
 
-def project(tmp_path: Path, template: str) -> Path:
+def template_project(tmp_path: Path, template: str) -> Path:
+    """A repository whose .ralphy/prompts/dev_prompt.md is ``template`` (MARKER: a path that must never appear)."""
     root = tmp_path / "repo"
     (root / ".ralphy" / "prompts").mkdir(parents=True)
     (root / ".ralphy" / "prompts" / "dev_prompt.md").write_text(template.replace("MARKER", str(tmp_path / "pwned")))
@@ -39,7 +40,7 @@ def project(tmp_path: Path, template: str) -> Path:
 
 @pytest.mark.parametrize("template", ESCAPES)
 def test_template_escapes_run_nothing_and_are_one_line_errors(tmp_path, template):
-    root = project(tmp_path, template)
+    root = template_project(tmp_path, template)
     try:
         DevAgent(root).build_prompt()
     except TemplateError as exc:
@@ -48,7 +49,7 @@ def test_template_escapes_run_nothing_and_are_one_line_errors(tmp_path, template
 
 
 def test_the_named_payload_is_refused_by_ralphy_prompt(tmp_path):
-    root = project(tmp_path, ESCAPES[0])
+    root = template_project(tmp_path, ESCAPES[0])
     proc = subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(root)], capture_output=True, text=True)
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines()[-1].startswith("ralphy: error: ")
@@ -57,7 +58,7 @@ def test_the_named_payload_is_refused_by_ralphy_prompt(tmp_path):
 
 
 def test_the_payload_in_prompt_template_is_refused_too(tmp_path):
-    root = project(tmp_path, "x")
+    root = template_project(tmp_path, "x")
     (root / "mine.md").write_text(ESCAPES[0].replace("MARKER", str(tmp_path / "pwned")))
     (root / ".ralphy.toml").write_text('prompt_template = "mine.md"\n')
     with pytest.raises(TemplateError, match="mine.md"):
@@ -66,7 +67,7 @@ def test_the_payload_in_prompt_template_is_refused_too(tmp_path):
 
 
 def test_included_templates_are_sandboxed_too(tmp_path):
-    root = project(tmp_path, "{% include 'part.md' %}")
+    root = template_project(tmp_path, "{% include 'part.md' %}")
     (root / ".ralphy" / "prompts" / "part.md").write_text(ESCAPES[0].replace("MARKER", str(tmp_path / "pwned")))
     with pytest.raises(TemplateError, match="part.md"):
         DevAgent(root).build_prompt()
@@ -86,7 +87,7 @@ def test_templates_that_would_exhaust_memory_or_time_stop_with_one_line(tmp_path
 
     monkeypatch.setattr(ralphy.prompts, "RENDER_SECONDS", 1.0)
     monkeypatch.setattr(ralphy.prompts, "MAX_OUTPUT_CHARS", 1_000_000)
-    root = project(tmp_path, template)
+    root = template_project(tmp_path, template)
     started = time.monotonic()
     with pytest.raises(TemplateError, match=message):
         DevAgent(root).build_prompt()
@@ -94,7 +95,7 @@ def test_templates_that_would_exhaust_memory_or_time_stop_with_one_line(tmp_path
 
 
 def test_a_template_linked_outside_the_project_is_not_read(tmp_path):
-    root = project(tmp_path, "x")
+    root = template_project(tmp_path, "x")
     secret = tmp_path / "secret.md"
     secret.write_text("the user's secret")
     target = root / ".ralphy" / "prompts" / "dev_prompt.md"
@@ -105,7 +106,7 @@ def test_a_template_linked_outside_the_project_is_not_read(tmp_path):
 
 
 def test_a_fifo_template_is_an_error_not_a_hang(tmp_path):
-    root = project(tmp_path, "x")
+    root = template_project(tmp_path, "x")
     target = root / ".ralphy" / "prompts" / "dev_prompt.md"
     target.unlink()
     os.mkfifo(target)
@@ -114,13 +115,13 @@ def test_a_fifo_template_is_an_error_not_a_hang(tmp_path):
 
 
 def test_an_include_cannot_climb_out(tmp_path):
-    root = project(tmp_path, "{% include '../../TASKS.md' %}")
+    root = template_project(tmp_path, "{% include '../../TASKS.md' %}")
     with pytest.raises(TemplateError, match="not found"):
         DevAgent(root).build_prompt()
 
 
 def test_ordinary_template_features_still_work(tmp_path):
-    root = project(tmp_path, "{% set n = 3 %}{% for i in range(n) %}{{ i }}{% endfor %}|{{ tasks_content | upper }}|"
+    root = template_project(tmp_path, "{% set n = 3 %}{% for i in range(n) %}{{ i }}{% endfor %}|{{ tasks_content | upper }}|"
                              "{{ language ~ '!' }}|{{ '%s-%s' | format(1, 2) }}|{{ [3, 1, 2] | sort | join(',') }}\n")
     prompt = DevAgent(root).build_prompt()
     assert prompt == "012|## CORE\n- [ ] 1.1 DO IT|python!|1-2|1,2,3\n"
