@@ -95,7 +95,7 @@ t("Write a multi-stage Dockerfile for the Go service and shrink the image", ["do
 t("Provision Azure Front Door and the VNet peering with Bicep", ["azure-infra-engineer", "network-engineer"])
 t("Split the Terragrunt config into per-environment units that share inputs",
   ["terragrunt-expert", "terraform-engineer"])
-t("Define SLOs and error budgets for the checkout service", ["sre-engineer"])
+t("Define SLOs and an error budget policy for the search service", ["sre-engineer"])
 t("Build a self-service template so a team can start a new service with CI and monitoring wired in",
   ["platform-engineer"])
 t("Cut the AWS bill: right-size the EC2 fleet and plan savings plans", ["cloud-architect"])
@@ -167,7 +167,7 @@ t("Find out how competitors price their team plans and summarise it", ["competit
 t("Bump the version to 2.4.1 in pyproject.toml", None)
 t("Fix the typo 'Privcy' in the site footer", None)
 t("Change the support email on the contact page to help@example.com", None)
-t("Update the copyright year in LICENSE", None)
+t("Put 2027 in the copyright line of LICENSE", None)
 t("Set the topic of the #releases Slack channel to the release calendar link", None)
 t("Sort the entries of .gitignore alphabetically", None)
 t("Book a room for Thursday's sprint review", None)
