@@ -1,6 +1,7 @@
 """Routing benchmark: accuracy on the labelled set and query latency over the real agent corpus.
 
     .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors] [--heldout] [--fit]
+    .venv/bin/python benchmarks/bench_routing.py --fresh [--errors]
 
 Three hand-labelled sets (tests/data/routing/README.md): the catalog tasks, and two sets of small projects
 (``projects.json``, 30 projects of 4-7 agents; ``projects_large.json``, 43 projects of 9-13 agents), each
@@ -13,6 +14,10 @@ name: files in sorted path order, the first file with a name wins, as a name cla
   (no agent fits), ``recommended`` is ``None``. The threshold applies, so a right agent recommended with
   too little confidence counts as a miss.
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
+
+``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
+``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``. Held out:
+read them to report, never to tune.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ LABELLED = REPO / "tests" / "data" / "routing" / "labelled_tasks.jsonl"
 PROJECTS = REPO / "tests" / "data" / "routing" / "projects.json"
 PROJECTS_LARGE = REPO / "tests" / "data" / "routing" / "projects_large.json"
 HELDOUT = REPO / "tests" / "data" / "routing" / "catalog_heldout.jsonl"
+VOLTAGENT = CORPUS / "VoltAgent--awesome-claude-code-subagents"
+VOLTAGENT_HELDOUT = REPO / "tests" / "data" / "routing" / "voltagent_heldout.jsonl"
+PROJECTS_FRESH = REPO / "tests" / "data" / "routing" / "projects_fresh.json"
 
 sys.path.insert(0, str(REPO))
 
@@ -90,11 +98,13 @@ def load_projects(path: Path = PROJECTS, split: str = "all") -> list[dict[str, A
 
 
 def project_set_problems(projects: list[dict[str, Any]], names: set[str], agents: tuple[int, int] = (4, 15),
-                         tasks: tuple[int, int] = (1, 10), no_fit: tuple[float, float] = (0.15, 0.25)) -> list[str]:
+                         tasks: tuple[int, int] = (1, 10), no_fit: tuple[float, float] = (0.15, 0.25),
+                         all_test: bool = False) -> list[str]:
     """What is wrong with a labelled project set, one line each (none when well-formed): every agent is one of
     ``names`` (the corpus), each project has ``agents`` agents and ``tasks`` tasks (inclusive ranges), labels
     name agents of that project (a non-empty list, or ``null`` when none fits), every third project is the
-    held-out ``test`` split and the others ``train``, and the share of ``null`` tasks is within ``no_fit``."""
+    held-out ``test`` split and the others ``train`` (every project ``test`` with ``all_test``), and the share
+    of ``null`` tasks is within ``no_fit``."""
     problems = []
     total = no_agent = 0
     for index, project in enumerate(projects):
@@ -106,9 +116,10 @@ def project_set_problems(projects: list[dict[str, Any]], names: set[str], agents
             problems.append(f"{name}: an agent is listed twice")
         for member in sorted(set(members) - names):
             problems.append(f"{name}: agent {member!r} is not in the corpus")
-        split = "test" if index % 3 == 2 else "train"
+        split = "test" if all_test or index % 3 == 2 else "train"
         if project.get("split") != split:
-            problems.append(f"{name}: split {project.get('split')!r}, every third project is test (expected {split})")
+            rule = "every project is test" if all_test else "every third project is test"
+            problems.append(f"{name}: split {project.get('split')!r}, {rule} (expected {split})")
         items = project.get("tasks", [])
         if not tasks[0] <= len(items) <= tasks[1]:
             problems.append(f"{name}: {len(items)} tasks, not {tasks[0]}-{tasks[1]}")
@@ -128,6 +139,42 @@ def project_set_problems(projects: list[dict[str, Any]], names: set[str], agents
     share = no_agent / total if total else 0.0
     if not no_fit[0] <= share <= no_fit[1]:
         problems.append(f"{no_agent} of {total} tasks ({share:.0%}) have no fitting agent, not "
+                        f"{no_fit[0]:.0%}-{no_fit[1]:.0%}")
+    return problems
+
+
+def catalog_set_problems(items: list[dict[str, Any]], names: set[str], split: str,
+                         no_fit: tuple[float, float] = (0.10, 0.20)) -> list[str]:
+    """What is wrong with a labelled catalog set, one line each (none when well-formed): each task is text,
+    listed once, labelled with a non-empty list of agents of ``names`` (the catalog it is routed over) or
+    ``null``, every task's ``split`` is ``split``, and the share of ``null`` tasks is within ``no_fit``."""
+    problems = []
+    seen: set[str] = set()
+    no_agent = 0
+    for number, item in enumerate(items, 1):
+        task = item.get("task")
+        if not isinstance(task, str) or not task.strip():
+            problems.append(f"task {number}: no task text")
+            continue
+        if task in seen:
+            problems.append(f"{task!r} is listed twice")
+        seen.add(task)
+        expected = item.get("expected", [])
+        if expected is None:
+            no_agent += 1
+        elif not expected or not isinstance(expected, list):
+            problems.append(f"{task!r} has no label (a list of agents, or null)")
+        else:
+            if len(set(expected)) != len(expected):
+                problems.append(f"{task!r} names an agent twice")
+            for label in expected:
+                if label not in names:
+                    problems.append(f"{task!r} names {label!r}, not an agent of the catalog")
+        if item.get("split") != split:
+            problems.append(f"{task!r}: split {item.get('split')!r}, not {split!r}")
+    share = no_agent / len(items) if items else 0.0
+    if not no_fit[0] <= share <= no_fit[1]:
+        problems.append(f"{no_agent} of {len(items)} tasks ({share:.0%}) have no fitting agent, not "
                         f"{no_fit[0]:.0%}-{no_fit[1]:.0%}")
     return problems
 
@@ -247,6 +294,26 @@ def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5) -> dict[
     }
 
 
+def report_fresh(errors: bool = False) -> None:
+    """The fresh held-out sets (``--fresh``): the VoltAgent tasks over VoltAgent's agents only, and the fresh
+    small projects, each routed with its own agents, by the router as it is now."""
+    catalog = load_corpus(VOLTAGENT)
+    result = evaluate(Router(catalog), load_labelled(VOLTAGENT_HELDOUT))
+    print(f"{VOLTAGENT_HELDOUT.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
+          f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+    if errors:
+        for task, expected, got, confidence, top3 in result["misses"]:
+            print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+    result = evaluate_projects(load_projects(PROJECTS_FRESH), load_corpus())
+    print(f"{PROJECTS_FRESH.stem}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
+          f"with agent={result['with_agent']:3}  decision={result['decision']:.3f}  "
+          f"false recommendations={result['false_recommendation']:.3f}  missed={result['missed']:.3f}  "
+          f"top-1 ranked={result['top1_ranked']:.3f}")
+    if errors:
+        for name, task, expected, got, confidence, top3 in result["errors"]:
+            print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("train", "test", "all"), default="all")
@@ -255,7 +322,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fit", action="store_true", help="fit the confidence calibration on the train splits")
     parser.add_argument("--heldout", action="store_true",
                         help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
+    parser.add_argument("--fresh", action="store_true",
+                        help=f"only the fresh held-out sets ({VOLTAGENT_HELDOUT.name}, {PROJECTS_FRESH.name}; "
+                             "read them only to report)")
     args = parser.parse_args(argv)
+    if args.fresh:
+        report_fresh(errors=args.errors)
+        return
     agents = load_corpus()
     if args.fit:
         samples = calibration_samples(agents, "train")

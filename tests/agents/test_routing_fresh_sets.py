@@ -1,0 +1,118 @@
+"""The fresh held-out sets of stop 11 are well-formed (tests/data/routing/README.md, "Fresh held-out sets"):
+the VoltAgent tasks name only agents of VoltAgent's 158, the fresh projects only agents of the corpus and of
+their project, about 15% and 20% of the tasks have no fitting agent, nothing is copied from the older sets, the
+files are what their make_*.py scripts write, and ``bench_routing.py --fresh`` reports both. No test here
+looks at the router's figures on them: they are read once, by the lead."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import runpy
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import bench_routing  # noqa: E402
+from bench_routing import (  # noqa: E402
+    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_LARGE, VOLTAGENT, VOLTAGENT_HELDOUT,
+    catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
+)
+
+ROUTING = LABELLED.parent
+
+
+@pytest.fixture(scope="module")
+def voltagent() -> set[str]:
+    return {agent.name for agent in load_corpus(VOLTAGENT)}
+
+
+@pytest.fixture(scope="module")
+def corpus() -> set[str]:
+    return {agent.name for agent in load_corpus()}
+
+
+@pytest.fixture(scope="module")
+def catalog_tasks() -> list[dict]:
+    return load_labelled(VOLTAGENT_HELDOUT)
+
+
+@pytest.fixture(scope="module")
+def fresh() -> list[dict]:
+    return load_projects(PROJECTS_FRESH)
+
+
+def test_voltagent_is_the_158_agent_catalog(voltagent, corpus) -> None:
+    assert len(voltagent) == 158
+    assert voltagent <= corpus
+
+
+def test_the_voltagent_set_is_well_formed(catalog_tasks, voltagent) -> None:
+    assert len(catalog_tasks) >= 100
+    assert catalog_set_problems(catalog_tasks, voltagent, "heldout", no_fit=(0.12, 0.18)) == []
+
+
+def test_the_fresh_projects_are_well_formed_and_all_held_out(fresh, corpus) -> None:
+    assert len(fresh) == 15
+    assert project_set_problems(fresh, corpus, agents=(5, 14), tasks=(7, 7), no_fit=(0.18, 0.22),
+                                all_test=True) == []
+    assert len({project["project"] for project in fresh}) == len(fresh)
+
+
+def test_nothing_is_copied_from_the_older_sets(catalog_tasks, fresh) -> None:
+    older = {item["task"] for path in (LABELLED, HELDOUT, ROUTING / "catalog_roles_train.jsonl")
+             for item in load_labelled(path)}
+    older |= {item["task"] for path in (PROJECTS, PROJECTS_LARGE)
+              for project in load_projects(path) for item in project["tasks"]}
+    new = {item["task"] for item in catalog_tasks} | {item["task"] for p in fresh for item in p["tasks"]}
+    assert len(new) == len(catalog_tasks) + sum(len(p["tasks"]) for p in fresh)
+    assert not new & older
+
+
+def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
+    written = runpy.run_path(str(ROUTING / "make_voltagent_heldout.py"))["T"]
+    assert [{**item, "split": "heldout"} for item in written] == catalog_tasks
+    assert runpy.run_path(str(ROUTING / "make_projects_fresh.py"))["P"] == json.loads(
+        PROJECTS_FRESH.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda t: t[0].update(expected=["go-expert"]), "names 'go-expert', not an agent of the catalog"),
+    (lambda t: t[0].update(expected=[]), "has no label (a list of agents, or null)"),
+    (lambda t: t[0].update(expected="security-auditor"), "has no label (a list of agents, or null)"),
+    (lambda t: t[0].update(expected=["security-auditor", "security-auditor"]), "names an agent twice"),
+    (lambda t: t.append(dict(t[1])), "is listed twice"),
+    (lambda t: t[3].update(split="train"), "split 'train', not 'heldout'"),
+    (lambda t: t[3].update(task=""), "task 4: no task text"),
+    (lambda t: [item.update(expected=None) for item in t[:20]], "have no fitting agent, not 12%-18%"),
+    (lambda t: [item.update(expected=["debugger"]) for item in t if item["expected"] is None],
+     "have no fitting agent, not 12%-18%"),
+])
+def test_a_broken_catalog_set_is_reported(catalog_tasks, voltagent, change, problem) -> None:
+    items = copy.deepcopy(catalog_tasks)
+    change(items)
+    problems = catalog_set_problems(items, voltagent, "heldout", no_fit=(0.12, 0.18))
+    assert any(problem in line for line in problems), problems
+
+
+def test_a_fresh_project_outside_the_test_split_is_reported(fresh, corpus) -> None:
+    projects = copy.deepcopy(fresh)
+    projects[0]["split"] = "train"
+    problems = project_set_problems(projects, corpus, agents=(5, 14), tasks=(7, 7), no_fit=(0.18, 0.22),
+                                    all_test=True)
+    assert problems == [f"{projects[0]['project']}: split 'train', every project is test (expected test)"]
+
+
+def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
+    bench_routing.main(["--fresh"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert re.match(r"voltagent_heldout over 158 VoltAgent agents +tasks=121 +with agent=103 +top-1=\d\.\d{3} "
+                    r"+recall@10=\d\.\d{3}$", lines[0]), "the VoltAgent line is not the expected shape"
+    assert re.match(r"projects_fresh +projects=15 +tasks=105 +with agent= 84 +decision=\d\.\d{3} +false "
+                    r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[1]), \
+        "the projects line is not the expected shape"
