@@ -15,7 +15,8 @@ name: files in sorted path order, the first file with a name wins, as a name cla
   too little confidence counts as a miss.
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
 
-``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
+``voltagent_train.jsonl`` (a train set of the same kinds, over VoltAgent's 158 agents) is reported with the
+train split. ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``. Held out:
 read them to report, never to tune.
 """
@@ -40,6 +41,7 @@ HELDOUT = REPO / "tests" / "data" / "routing" / "catalog_heldout.jsonl"
 VOLTAGENT = CORPUS / "VoltAgent--awesome-claude-code-subagents"
 VOLTAGENT_HELDOUT = REPO / "tests" / "data" / "routing" / "voltagent_heldout.jsonl"
 PROJECTS_FRESH = REPO / "tests" / "data" / "routing" / "projects_fresh.json"
+VOLTAGENT_TRAIN = REPO / "tests" / "data" / "routing" / "voltagent_train.jsonl"
 
 sys.path.insert(0, str(REPO))
 
@@ -345,6 +347,14 @@ def main(argv: list[str] | None = None) -> None:
         result = evaluate(router, load_labelled(split=split))
         print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
               f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+    if args.split in ("all", "train"):
+        catalog = load_corpus(VOLTAGENT)
+        result = evaluate(Router(catalog), load_labelled(VOLTAGENT_TRAIN))
+        print(f"{VOLTAGENT_TRAIN.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
+              f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+        if args.errors:
+            for task, expected, got, confidence, top3 in result["misses"]:
+                print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
     if args.heldout:
         result = evaluate(router, load_labelled(HELDOUT))
         print(f"{HELDOUT.stem}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_routing  # noqa: E402
 from bench_routing import (  # noqa: E402
-    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_LARGE, VOLTAGENT, VOLTAGENT_HELDOUT,
+    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_LARGE, VOLTAGENT, VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN,
     catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
 )
 
@@ -73,9 +73,20 @@ def test_nothing_is_copied_from_the_older_sets(catalog_tasks, fresh) -> None:
     assert not new & older
 
 
+def test_the_voltagent_train_set_is_well_formed_and_apart_from_the_held_out_ones(catalog_tasks, fresh,
+                                                                                voltagent) -> None:
+    train = load_labelled(VOLTAGENT_TRAIN)
+    assert len(train) >= 60
+    assert catalog_set_problems(train, voltagent, "train", no_fit=(0.12, 0.18)) == []
+    held_out = {item["task"] for item in catalog_tasks} | {item["task"] for p in fresh for item in p["tasks"]}
+    assert not {item["task"] for item in train} & held_out
+
+
 def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
     written = runpy.run_path(str(ROUTING / "make_voltagent_heldout.py"))["T"]
     assert [{**item, "split": "heldout"} for item in written] == catalog_tasks
+    written = runpy.run_path(str(ROUTING / "make_voltagent_train.py"))["T"]
+    assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN)
     assert runpy.run_path(str(ROUTING / "make_projects_fresh.py"))["P"] == json.loads(
         PROJECTS_FRESH.read_text(encoding="utf-8"))
 
