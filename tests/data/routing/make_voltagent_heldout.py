@@ -100,7 +100,7 @@ t("Build a self-service template so a team can start a new service with CI and m
   ["platform-engineer"])
 t("Cut the AWS bill: right-size the EC2 fleet and plan savings plans", ["cloud-architect"])
 t("The API returns 502s since the last deploy: find out why and restore service", INCIDENT + DEBUG)
-t("Write the postmortem for Tuesday's database outage", INCIDENT)
+t("Write the postmortem for Tuesday's database outage", INCIDENT + ["sre-engineer"])
 t("Configure the GPO that maps the shared drives for the finance OU", ["windows-infra-admin", "powershell-5.1-expert"])
 t("Automate Exchange Online mailbox creation for new hires", ["m365-admin"])
 t("Write a PowerShell 7 script that rotates the Azure storage account keys every night",
@@ -155,7 +155,7 @@ t("Tell us whether the onboarding A/B test can ship", ["ab-test-analysis", "data
 t("Tag drug names in the clinical notes pipeline with NER", ["nlp-engineer"])
 t("Improve the category pages' search rankings: titles, structured data, internal links", ["seo-specialist"])
 t("Write the hero section and CTA copy for the new pricing page", ["landing-page-copywriter"])
-t("Groom the backlog: split the epics into stories with acceptance criteria", ["backlog-grooming"])
+t("Groom the backlog: split the epics into stories with acceptance criteria", ["backlog-grooming", "scrum-master"])
 t("Break the search rewrite into subtasks and give each to the right agent", ["agent-organizer", "task-distributor"])
 t("Split the 900-line OrderService class into smaller units without changing behaviour",
   ["refactoring-specialist"])
