@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_routing  # noqa: E402
 from bench_routing import (  # noqa: E402
-    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_LARGE, VOLTAGENT, VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN,
+    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT, VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN,
     catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
 )
 
@@ -59,7 +59,7 @@ def test_the_voltagent_set_is_well_formed(catalog_tasks, voltagent) -> None:
 def test_the_fresh_projects_are_well_formed_and_all_held_out(fresh, corpus) -> None:
     assert len(fresh) == 15
     assert project_set_problems(fresh, corpus, agents=(5, 14), tasks=(7, 7), no_fit=(0.18, 0.22),
-                                all_test=True) == []
+                                every="test") == []
     assert len({project["project"] for project in fresh}) == len(fresh)
 
 
@@ -82,6 +82,17 @@ def test_the_voltagent_train_set_is_well_formed_and_apart_from_the_held_out_ones
     assert not {item["task"] for item in train} & held_out
 
 
+def test_the_fresh_train_projects_are_well_formed_and_apart_from_the_held_out_ones(fresh, catalog_tasks,
+                                                                                 corpus) -> None:
+    train = load_projects(PROJECTS_FRESH_TRAIN)
+    assert len(train) == 8
+    assert project_set_problems(train, corpus, agents=(5, 14), tasks=(7, 7), no_fit=(0.18, 0.24),
+                                every="train") == []
+    held_out = {item["task"] for item in catalog_tasks} | {item["task"] for p in fresh for item in p["tasks"]}
+    assert not {item["task"] for p in train for item in p["tasks"]} & held_out
+    assert not {p["project"] for p in train} & {p["project"] for p in fresh}
+
+
 def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
     written = runpy.run_path(str(ROUTING / "make_voltagent_heldout.py"))["T"]
     assert [{**item, "split": "heldout"} for item in written] == catalog_tasks
@@ -89,6 +100,8 @@ def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
     assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN)
     assert runpy.run_path(str(ROUTING / "make_projects_fresh.py"))["P"] == json.loads(
         PROJECTS_FRESH.read_text(encoding="utf-8"))
+    assert runpy.run_path(str(ROUTING / "make_projects_fresh_train.py"))["P"] == json.loads(
+        PROJECTS_FRESH_TRAIN.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("change", "problem"), [
@@ -114,7 +127,7 @@ def test_a_fresh_project_outside_the_test_split_is_reported(fresh, corpus) -> No
     projects = copy.deepcopy(fresh)
     projects[0]["split"] = "train"
     problems = project_set_problems(projects, corpus, agents=(5, 14), tasks=(7, 7), no_fit=(0.18, 0.22),
-                                    all_test=True)
+                                    every="test")
     assert problems == [f"{projects[0]['project']}: split 'train', every project is test (expected test)"]
 
 
