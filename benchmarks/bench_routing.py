@@ -16,7 +16,8 @@ name: files in sorted path order, the first file with a name wins, as a name cla
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
 
 ``voltagent_train.jsonl`` (a train set of the same kinds, over VoltAgent's 158 agents) and
-``projects_fresh_train.json`` (8 train projects of the fresh kind) are reported with the train split. ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
+``projects_fresh_train.json`` (8 train projects of the fresh kind) are reported with the train split.
+``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``. Held out:
 read them to report, never to tune.
 """

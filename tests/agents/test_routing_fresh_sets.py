@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_routing  # noqa: E402
 from bench_routing import (  # noqa: E402
-    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT, VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN,
+    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT,
+    VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN,
     catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
 )
 
