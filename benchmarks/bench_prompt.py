@@ -10,8 +10,9 @@ throwaway XDG_CACHE_HOME) **cold** (emptied before each run) and **warm** (left 
 baselines in the same run, alternately, `python -c "import click"` (the interpreter's own start-up) and a
 fresh process that only reads the same files (every agent file and TASKS.md, raw bytes). Also **warm, new
 terms**: the cache holds every agent's entry but no term's holders (as after a prompt for other tasks), so the
-prompt reads every entry once. Reported: best and median of each (wall-clock and CPU time), the median
-differences, and the ratios of the medians.
+prompt reads every entry once. Reported: best and median of each (wall-clock until the process exited and CPU
+time; for cold and warm also until its stdout ended: ``ralphy prompt`` writes the terms cache after the prompt
+is out, as ``ralphy dev`` writes it after the turn), the median differences, and the ratios of the medians.
 PYTHONDONTWRITEBYTECODE is dropped for the runs (ralphy's modules compiled once, as an installed package's are;
 `--source-each-run` keeps it). `--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
 alternating with this one; both then run with `python -S` and PYTHONPATH naming the checkout and this
@@ -55,18 +56,29 @@ def make_project(root: Path, agents: int, tasks: int) -> Path:
 
 
 CPU: dict[str, list[float]] = {}  # label -> CPU seconds (user + system) of each run of it
+OUT: dict[str, list[float]] = {}  # label -> seconds until the run's stdout ended (the prompt is all out)
 
 
 def timed(argv: list[str], cwd: Path, env: dict[str, str] | None = None, label: str = "") -> float:
-    """The wall-clock time of one run of ``argv`` (its CPU time goes to ``CPU[label]``)."""
+    """The wall-clock time of one run of ``argv`` until it exited (its CPU time goes to ``CPU[label]``, the
+    time until its stdout ended, as a reader of the prompt sees it, to ``OUT[label]``)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    elapsed = time.perf_counter() - start
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=errors, env=env)
+        assert proc.stdout is not None
+        while proc.stdout.read(1 << 16):
+            pass
+        out = time.perf_counter() - start
+        proc.wait()
+        elapsed = time.perf_counter() - start
+        errors.seek(0)
+        stderr = errors.read()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.decode()[-500:]}")
+        raise SystemExit(f"{' '.join(argv)} failed: {stderr.decode()[-500:]}")
     CPU.setdefault(label, []).append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    OUT.setdefault(label, []).append(out)
     return elapsed
 
 
@@ -154,7 +166,9 @@ def main() -> None:
         if args.compare is not None:
             print(line(f"ralphy prompt ({args.compare}):", results["other"], CPU["other"]))
         print(line("ralphy prompt, cold cache:", results["cold"], CPU["cold"]))
+        print(f"{'  the prompt out (stdout ended):':<34} best {min(OUT['cold']):.3f}s  median {statistics.median(OUT['cold']):.3f}s")
         print(line("ralphy prompt, warm cache:", results["warm"], CPU["warm"]))
+        print(f"{'  the prompt out (stdout ended):':<34} best {min(OUT['warm']):.3f}s  median {statistics.median(OUT['warm']):.3f}s")
         print(line("ralphy prompt, warm, new terms:", results["new terms"], CPU["new terms"]))
         print(line("python -c 'import click':", results["click"], CPU["click"]))
         print(line("python reading the same files:", results["raw"], CPU["raw"]))

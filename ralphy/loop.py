@@ -200,6 +200,7 @@ class DevLoop:
         from ralphy.agents.dev_agent import DevAgent
 
         self.dev_agent = DevAgent(self.project, self.config, claude_version=self.o.claude_version)
+        self.dev_agent.defer_term_cache = True  # the terms cache is written after the turn, not before the prompt
         _keep_out_of_git(self.project / ".ralphy")
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
         if task_list.tasks and not task_list.all_completed and worktree.git_root(self.project) is None:  # once, go on
@@ -349,6 +350,7 @@ class DevLoop:
                 self.store.mark_question_delivered(resume.question_id, iteration_id)
             self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
             result = session.run_turn(prompt, timeout=self.config.iteration_timeout)
+            self.dev_agent.write_term_cache()
         except (Interrupted, KeyboardInterrupt):
             session.cancel()
             session.close()

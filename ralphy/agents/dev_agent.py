@@ -48,7 +48,9 @@ class DevAgent:
     None (no CLI known): the newest behaviour, the ``Agent`` tool.
 
     ``term_cache``: with many agents, keep their routing terms in the user's cache between runs
-    (``ralphy.agents.term_cache``; the prompt is the same either way, only faster the next time).
+    (``ralphy.agents.term_cache``; the prompt is the same either way, only faster the next time). With
+    ``defer_term_cache`` set, ``build_prompt`` leaves what the cache lacked to ``write_term_cache``, for the
+    caller to write once the prompt is out (the next ``build_prompt`` writes it first otherwise).
     """
 
     def __init__(self, project_path: str | os.PathLike[str], config: Config | None = None, *,
@@ -61,6 +63,8 @@ class DevAgent:
         self._skipped_said = False
         self.cli_differences: list[str] = []  # ralphy's discovery vs the running CLI's agents (last build)
         self.use_term_cache = term_cache
+        self.defer_term_cache = False
+        self._unwritten_terms: TermCache | None = None  # a deferred write, for write_term_cache
 
     @property
     def tasks_path(self) -> Path:
@@ -119,14 +123,25 @@ class DevAgent:
     def _term_cache(self) -> "TermCache | None":
         """The user's cache of this project's agents' routing terms (None: ``use_term_cache`` is off, or the
         cache folder has no path, e.g. no HOME)."""
+        self.write_term_cache()  # a previous build's deferred write, before it is replaced
         if not self.use_term_cache:
             return None
-        from ralphy.agents.term_cache import TermCache
+        from ralphy.agents.term_cache import TermCache, cache_file
 
         try:
-            return TermCache.for_project(self.project_path)
+            cache = TermCache(cache_file(self.project_path), deferred=self.defer_term_cache)
         except (OSError, RuntimeError, ValueError):
             return None
+        if self.defer_term_cache:
+            self._unwritten_terms = cache
+        return cache
+
+    def write_term_cache(self) -> None:
+        """Write what the last ``build_prompt`` left for the terms cache when ``defer_term_cache`` is set (a
+        cache that cannot be written only costs time: nothing is raised)."""
+        cache, self._unwritten_terms = self._unwritten_terms, None
+        if cache is not None:
+            cache.flush()
 
     def _format_agents(self, agents: list[AgentSpec]) -> str:
         return format_agents(agents)

@@ -194,9 +194,13 @@ class TermCache:
     """The cached terms of one project's agents: ``router(agents)`` builds the ``Router`` selection ranks
     with, ``save(router)`` after ranking writes what the cache lacked."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, deferred: bool = False) -> None:
         self.path = path
         self.hits = 0  # agents whose terms came from the file
+        # deferred: ``save`` only keeps the router and ``flush`` writes, once the prompt is out (a cold cache's
+        # write, 3 MB for 2,000 agents, no longer delays the prompt a waiting Claude CLI reads)
+        self.deferred = deferred
+        self._pending: routing.Router | None = None
         self._keys: list[str] = []
         self._db: sqlite3.Connection | None = None
         self._write_all = False
@@ -272,7 +276,20 @@ class TermCache:
 
     def save(self, router: routing.Router) -> None:
         """Write what ``router`` (from ``router()``) worked out and the file lacked: the whole file when the
-        catalog changed, else the postings of the terms first asked for now."""
+        catalog changed, else the postings of the terms first asked for now. When ``deferred``, only kept for
+        ``flush``."""
+        if self.deferred:
+            self._pending = router
+            return
+        self._save(router)
+
+    def flush(self) -> None:
+        """Write what a deferred ``save`` kept (nothing when there is nothing)."""
+        router, self._pending = self._pending, None
+        if router is not None:
+            self._save(router)
+
+    def _save(self, router: routing.Router) -> None:
         try:
             if isinstance(router, _CachedRouter) and router.damaged:  # a bad entry or posting: all written anew
                 self._write_file(router)
@@ -320,11 +337,19 @@ class TermCache:
         if isinstance(router, _CachedRouter):
             router._load_all()
         entries, lengths = [], []
-        for index, (agent, key) in enumerate(zip(router.agents, self._keys)):
-            fields, lines = router.tokens(index) if isinstance(router, _CachedRouter) else routing._fields_of(agent)
-            if tuple(fields) != FIELDS:
-                return
-            entries.append((key, json.dumps([[fields[name] for name in FIELDS], lines], separators=(",", ":"))))
+        for index, key in enumerate(self._keys):
+            if isinstance(router, _CachedRouter):
+                fields, lines = router.tokens(index)
+                if tuple(fields) != FIELDS:
+                    return
+                counts = [fields[name] for name in FIELDS]
+            else:  # the router's own counts (the process may have forgotten its tokens: a deferred write)
+                per_field = router._counts[index]
+                counts = [field_counts for name, field_counts, _ in per_field if name in FIELDS]
+                lines = list(router._entries[index].example_lines)
+                if [name for name, _, _ in per_field] != list(FIELDS):
+                    return
+            entries.append((key, json.dumps([counts, lines], separators=(",", ":"))))
             lengths.append([length for _, _, length in router._counts[index]])
         postings = [(term, json.dumps(_posting_of(router, term), separators=(",", ":"))) for term in router._agents_of]
         meta = [("format", str(FORMAT)), ("code", code_hash()), ("catalog", _catalog(self._keys)),

@@ -28,4 +28,28 @@ def prompt(project_dir, resume_instruction: str) -> None:
         discovery_log.setLevel(logging.INFO)  # the discovery line is part of this command's output
     config = load_config(project_dir)  # what `ralphy dev` would give: refused as dev refuses it until trusted
     agent = DevAgent(project_dir, config, claude_version=version_in_use(config.claude_bin))
+    agent.defer_term_cache = True  # the agents' terms are written to the user's cache once the prompt is out
     click.echo(agent.build_prompt(resume_instruction=resume_instruction), nl=False)
+    _end_stdout()
+    agent.write_term_cache()
+
+
+def _end_stdout() -> None:
+    """Flush the prompt and, in a process of its own, close what stdout is (``ralphy prompt | claude -p``: the
+    reader has the whole prompt now, not once the terms cache is written)."""
+    import os
+    import sys
+
+    sys.stdout.flush()
+    try:
+        if sys.stdout.fileno() != 1:
+            return
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, ValueError, OSError):  # not the process's stdout (a test's runner): nothing to close
+        return
+    try:
+        os.dup2(null, 1)
+    except OSError:
+        pass
+    finally:
+        os.close(null)

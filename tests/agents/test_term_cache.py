@@ -412,3 +412,77 @@ def test_a_file_read_and_still_right_is_marked_as_used(furai_project: Path) -> N
     forget_terms()
     build(furai_project, cache=True)
     assert path.stat().st_mtime > 1_000_000_000 and path.read_bytes() == content
+
+
+def test_a_deferred_write_waits_for_write_term_cache_and_writes_what_a_direct_one_does(
+        furai_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = expected_prompt(furai_project)
+    direct = valid_file(furai_project)  # what a build writing at once leaves
+    cache_path(furai_project).unlink()
+    forget_terms()
+    agent = DevAgent(furai_project)
+    agent.defer_term_cache = True
+    assert agent.build_prompt() == expected
+    assert not cache_path(furai_project).exists()  # nothing written while the prompt is on its way
+    agent.write_term_cache()
+    assert tables(cache_path(furai_project)) == direct
+    agent.write_term_cache()  # nothing left: nothing written again
+    assert tables(cache_path(furai_project)) == direct
+    tokenised = counting_tokenise(monkeypatch)
+    forget_terms()
+    assert build(furai_project, cache=True)[0] == expected and tokenised == []  # the next process reads it
+
+
+def test_a_deferred_write_never_written_is_written_before_the_next_prompt(furai_project: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = expected_prompt(furai_project)
+    forget_terms()
+    agent = DevAgent(furai_project)
+    agent.defer_term_cache = True
+    assert agent.build_prompt() == expected  # ralphy dev's iteration ended before write_term_cache
+    assert not cache_path(furai_project).exists()
+    tokenised = counting_tokenise(monkeypatch)
+    forget_terms()
+    assert agent.build_prompt() == expected
+    assert tokenised == []  # the first prompt's terms were written, then read back
+    assert cache_path(furai_project).exists()
+
+
+def test_ralphy_prompt_writes_the_prompt_out_before_the_terms_cache(furai_project: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from click.testing import CliRunner
+
+    from ralphy.cli import cli
+
+    expected = expected_prompt(furai_project)
+    out_when_saved: list[bytes] = []
+    original = term_cache.TermCache._save
+
+    def save(self: term_cache.TermCache, router: routing.Router) -> None:
+        sys.stdout.flush()
+        out_when_saved.append(sys.stdout.buffer.getvalue())
+        original(self, router)
+
+    monkeypatch.setattr(term_cache.TermCache, "_save", save)
+    forget_terms()
+    result = CliRunner().invoke(cli, ["prompt", str(furai_project)], catch_exceptions=False)
+    assert result.exit_code == 0 and result.stdout == expected
+    assert out_when_saved == [expected.encode()]  # the whole prompt was out when the cache was written
+    assert cache_path(furai_project).exists()
+
+
+def test_ralphy_prompt_in_its_own_process_leaves_the_cache_written(furai_project: Path) -> None:
+    import subprocess
+    import sys
+
+    expected = expected_prompt(furai_project)
+    assert not cache_path(furai_project).exists()
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(furai_project)], capture_output=True,
+                          text=True, env=os.environ, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == expected
+    written = tables(cache_path(furai_project))  # written by the process before it ended
+    cache_path(furai_project).unlink()
+    assert written == valid_file(furai_project)  # what a build writing at once leaves
