@@ -47,6 +47,7 @@ PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_tra
 
 sys.path.insert(0, str(REPO))
 
+from ralphy.agents import routing  # noqa: E402
 from ralphy.agents.discovery import AgentProblem, load_agent_file  # noqa: E402
 from ralphy.agents.routing import BACKGROUND_FILE, NO_BACKGROUND, Background, Router  # noqa: E402
 from ralphy.agents.spec import AgentSpec  # noqa: E402
@@ -221,38 +222,135 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
             "top1_ranked": ranked_right / positives if positives else 0.0, "errors": errors}
 
 
-def calibration_samples(corpus: list[AgentSpec], split: str = "train") -> list[tuple[tuple[float, ...], int]]:
-    """(features of the best-ranked agent, 1 if it is a right pick) for every task of ``split``: the small
-    projects, each with a router of its own, and the catalog. A task labelled ``null`` is never a right pick."""
+ROLES = REPO / "tests" / "data" / "routing" / "catalog_roles_train.jsonl"
+# the alternatives evaluate_projects / evaluate ask for
+TOP = {"projects": 3, "large": 3, "fresh": 3, "catalog": 5, "roles": 5, "voltagent": 5}
+
+
+def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str, list[tuple[Any, list[dict[str, Any]]]]]:
+    """Every labelled set's ``split`` as (router, tasks) pairs, by set: the catalog tasks and the roles set on the
+    whole corpus, voltagent_train on VoltAgent's agents, and each small project (the three project sets) with a
+    router of its own."""
     by_name = {agent.name: agent for agent in corpus}
-    cases = [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
-             for project in load_projects(split=split)]
-    cases.append((Router(corpus), load_labelled(split=split)))
-    samples = []
-    for router, items in cases:
-        for item in items:
-            top = router.top_features(item["task"])
-            if top is not None:
-                samples.append((top[1], int(item["expected"] is not None and top[0] in item["expected"])))
-    return samples
+    catalog = Router(corpus)
+    sets: dict[str, list[tuple[Any, list[dict[str, Any]]]]] = {
+        label: [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
+                for project in load_projects(path, split=split)]
+        for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE), ("fresh", PROJECTS_FRESH_TRAIN))}
+    sets["catalog"] = [(catalog, load_labelled(split=split))]
+    sets["roles"] = [(catalog, load_labelled(ROLES, split=split))]
+    sets["voltagent"] = [(Router(load_corpus(VOLTAGENT)), load_labelled(VOLTAGENT_TRAIN, split=split))]
+    return {label: cases for label, cases in sets.items() if any(items for _, items in cases)}
 
 
-def fit_logistic(samples: list[tuple[tuple[float, ...], int]], l2: float = 0.01, rounds: int = 4000,
-                 rate: float = 0.5) -> tuple[list[float], float]:
-    """Weights and bias of a logistic regression (batch gradient descent, light L2), in plain Python."""
-    size = len(samples[0][0])
-    weights, bias = [0.0] * size, 0.0
+def calibration_samples(corpus: list[AgentSpec], split: str = "train", by_set: bool = False) -> Any:
+    """(features of the best-ranked agent, 1 if it is a right pick) for every task of ``split`` in every labelled
+    set (``calibration_sets``); a task labelled ``null`` is never a right pick. ``by_set``: a dict of lists by
+    set. Tasks no agent matches at all are left out (they get no recommendation whatever the weights)."""
+    samples: dict[str, list[tuple[tuple[float, ...], int]]] = {}
+    for label, cases in calibration_sets(corpus, split).items():
+        rows = samples[label] = []
+        for router, items in cases:
+            for item in items:
+                top = router.top_features(item["task"])
+                if top is not None:
+                    rows.append((top[1], int(item["expected"] is not None and top[0] in item["expected"])))
+    return samples if by_set else [row for rows in samples.values() for row in rows]
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """x with matrix . x = vector (Gauss-Jordan with partial pivoting; the matrix is small and well-posed)."""
+    size = len(vector)
+    rows = [row[:] + [value] for row, value in zip(matrix, vector)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        for r in range(size):
+            if r != column and rows[r][column]:
+                factor = rows[r][column] / rows[column][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column])]
+    return [rows[i][size] / rows[i][i] for i in range(size)]
+
+
+def fit_logistic(samples: list[tuple[tuple[float, ...], int]], l2: float = 0.01, rounds: int = 50,
+                 weights: list[float] | None = None) -> tuple[list[float], float]:
+    """Weights and bias of a logistic regression minimising the (weighted) mean log loss plus l2/2 |w|^2 (the
+    bias not penalised), by Newton's method: it converges to the one optimum, so a refit gives the same
+    numbers. Plain Python."""
+    size = len(samples[0][0]) + 1
+    given = weights or [1.0] * len(samples)
+    total = sum(given)
+    share = [weight / total for weight in given]
+    rows = [(list(features) + [1.0], label, w) for (features, label), w in zip(samples, share)]
+    beta = [0.0] * size
     for _ in range(rounds):
-        grad, grad_bias = [0.0] * size, 0.0
-        for features, label in samples:
-            z = bias + sum(w * x for w, x in zip(weights, features))
-            error = 1 / (1 + math.exp(-z)) - label
-            grad_bias += error
-            for i, x in enumerate(features):
-                grad[i] += error * x
-        weights = [w - rate * (g / len(samples) + l2 * w) for w, g in zip(weights, grad)]
-        bias -= rate * grad_bias / len(samples)
-    return weights, bias
+        gradient = [l2 * beta[i] if i < size - 1 else 0.0 for i in range(size)]
+        hessian = [[l2 if i == j and i < size - 1 else 0.0 for j in range(size)] for i in range(size)]
+        for z, label, w in rows:
+            logit = max(-50.0, min(50.0, sum(a * b for a, b in zip(beta, z))))
+            p = 1 / (1 + math.exp(-logit))
+            error, curvature = (p - label) * w, p * (1 - p) * w
+            for i in range(size):
+                gradient[i] += error * z[i]
+                scaled, line = curvature * z[i], hessian[i]
+                for j in range(i, size):
+                    line[j] += scaled * z[j]
+        for i in range(size):
+            for j in range(i):
+                hessian[i][j] = hessian[j][i]
+        step = _solve(hessian, gradient)
+        beta = [b - s for b, s in zip(beta, step)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    return beta[:-1], beta[-1]
+
+
+def decisions(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[float], bias: float,
+              threshold: float, top: int = 3) -> tuple[float, float]:
+    """(decision accuracy, false recommendations) of ``router.recommend`` on ``cases`` with the calibration
+    ``weights``/``bias`` and ``threshold`` in place of the packaged ones (``recommend`` names the most
+    confident of the best ranked, so a calibration can also change which agent that is)."""
+    packaged = routing.CALIBRATION, routing.CALIBRATION_BIAS
+    routing.CALIBRATION, routing.CALIBRATION_BIAS = tuple(weights), bias
+    right = false = total = 0
+    try:
+        for router, items in cases:
+            router.threshold = threshold
+            for item in items:
+                total += 1
+                got = router.recommend(item["task"], top=top).recommended
+                expected = item["expected"]
+                ok = got is None if expected is None else got in expected
+                right += ok
+                false += got is not None and not ok
+    finally:
+        routing.CALIBRATION, routing.CALIBRATION_BIAS = packaged
+    return (right / total, false / total) if total else (0.0, 0.0)
+
+
+FIT_SETS = ("projects", "catalog")  # the train splits the packaged calibration is fitted on
+
+
+def fit_calibration(samples: dict[str, list[tuple[tuple[float, ...], int]]], sets: tuple[str, ...] = FIT_SETS
+                    ) -> tuple[list[float], float]:
+    """The calibration fitted on ``sets`` of ``samples`` (every task weighing the same), rounded as printed."""
+    weights, bias = fit_logistic([row for label in sets for row in samples[label]])
+    return [round(w, 3) for w in weights], round(bias, 3)
+
+
+def fit_report(corpus: list[AgentSpec], thresholds: tuple[float, ...] = (0.5, 0.55, 0.6, 0.65)) -> None:
+    """``--fit``: the calibration fitted on the train splits of ``FIT_SETS``, then the decisions and false
+    recommendations every train set gets with it per threshold (the catalog sets: top-1 and wrong picks)."""
+    sets = calibration_sets(corpus, "train")
+    samples = calibration_samples(corpus, "train", by_set=True)
+    weights, bias = fit_calibration(samples)
+    print(f"calibration fitted on {sum(len(samples[label]) for label in FIT_SETS)} train tasks "
+          f"({', '.join(FIT_SETS)}): CALIBRATION = ({', '.join(f'{w:.3f}' for w in weights)}), "
+          f"CALIBRATION_BIAS = {bias:.3f}")
+    for threshold in thresholds:
+        line = "  ".join(f"{label} {'%.3f/%.3f' % decisions(cases, weights, bias, threshold, TOP[label])}"
+                         for label, cases in sets.items())
+        print(f"threshold {threshold:.2f}  decisions/false recommendations: {line}")
 
 
 def project_latency(corpus: list[AgentSpec], size: int = 15, rounds: int = 30) -> dict[str, float]:
@@ -335,10 +433,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     agents = load_corpus()
     if args.fit:
-        samples = calibration_samples(agents, "train")
-        weights, bias = fit_logistic(samples)
-        print(f"calibration fitted on {len(samples)} train tasks: CALIBRATION = "
-              f"({', '.join(f'{w:.3f}' for w in weights)}), CALIBRATION_BIAS = {bias:.3f}")
+        fit_report(agents)
     if args.write_background:
         background = Background(len(agents), Router(agents, background=NO_BACKGROUND).document_frequencies())
         BACKGROUND_FILE.write_text(json.dumps(background.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
@@ -348,6 +443,10 @@ def main(argv: list[str] | None = None) -> None:
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):
         result = evaluate(router, load_labelled(split=split))
         print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
+              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+    if args.split in ("train", "all"):
+        result = evaluate(router, load_labelled(ROLES, split="train"))
+        print(f"{ROLES.stem} train  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
               f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
     if args.split in ("all", "train"):
         catalog = load_corpus(VOLTAGENT)

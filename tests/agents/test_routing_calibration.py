@@ -1,0 +1,80 @@
+"""bench_routing.py --fit (issue 15, decisions on small projects): the calibration's fitter, the packaged weights
+being the fitted ones, and the what-if evaluation of other weights and thresholds on every train set
+(docs/decisions.md, "Calibrating the decision on small projects: measured, not changed")."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_routing import (  # noqa: E402
+    PROJECTS,
+    TOP,
+    calibration_samples,
+    calibration_sets,
+    decisions,
+    evaluate_projects,
+    fit_calibration,
+    fit_logistic,
+    load_corpus,
+    load_projects,
+)
+
+from ralphy.agents import routing  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus()
+
+
+@pytest.fixture(scope="module")
+def train_sets(corpus):
+    return calibration_sets(corpus, "train")
+
+
+def test_fit_logistic_finds_the_weights_that_made_the_data() -> None:
+    """Newton's method on 4,000 points drawn (deterministically) from a known logistic model gets its weights back."""
+    samples = []
+    for n in range(4000):
+        x, y = (n % 40) / 10 - 2, ((n * 7) % 50) / 25 - 1
+        p = 1 / (1 + math.exp(-(1.5 * x - 2.0 * y + 0.5)))
+        samples.append(((x, y), int(((n * 2654435761) % 1000) / 1000 < p)))
+    weights, bias = fit_logistic(samples, l2=0.0)
+    assert weights == pytest.approx([1.5, -2.0], abs=0.25) and bias == pytest.approx(0.5, abs=0.25)
+
+
+def test_every_train_set_is_there_and_no_held_out_one(train_sets) -> None:
+    assert set(train_sets) == {"projects", "large", "fresh", "catalog", "roles", "voltagent"} == set(TOP)
+    tasks = {label: sum(len(items) for _, items in cases) for label, cases in train_sets.items()}
+    assert tasks == {"projects": 136, "large": 274, "fresh": 56, "catalog": 108, "roles": 36, "voltagent": 62}
+
+
+def test_the_packaged_calibration_is_the_one_fitted_on_the_train_splits(corpus) -> None:
+    """A ranking change that is not refitted (``bench_routing.py --fit``) fails here."""
+    weights, bias = fit_calibration(calibration_samples(corpus, "train", by_set=True))
+    assert weights == pytest.approx(routing.CALIBRATION, abs=0.01) and bias == pytest.approx(routing.CALIBRATION_BIAS,
+                                                                                                abs=0.01)
+
+
+def test_the_what_if_evaluation_is_the_router_s_own_with_the_packaged_weights(corpus, train_sets) -> None:
+    result = evaluate_projects(load_projects(PROJECTS, split="train"), corpus)
+    assert decisions(train_sets["projects"], list(routing.CALIBRATION), routing.CALIBRATION_BIAS, 0.5) == (
+        result["decision"], result["false_recommendation"])
+
+
+def test_other_weights_change_the_decisions_and_the_packaged_ones_come_back(train_sets) -> None:
+    packaged = routing.CALIBRATION, routing.CALIBRATION_BIAS
+    cases = train_sets["projects"]
+    nulls = sum(item["expected"] is None for _, items in cases for item in items)
+    total = sum(len(items) for _, items in cases)
+    never = decisions(cases, [0.0] * len(routing.CALIBRATION), -50.0, 0.5)  # every confidence ~0: all gaps
+    assert never == (nulls / total, 0.0)
+    always = decisions(cases, [0.0] * len(routing.CALIBRATION), 50.0, 0.5)  # every confidence ~1
+    assert always[1] >= nulls / total
+    assert (routing.CALIBRATION, routing.CALIBRATION_BIAS) == packaged
