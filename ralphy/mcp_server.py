@@ -25,6 +25,7 @@ import logging
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -272,11 +273,49 @@ def serve(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] | None =
 # --- .mcp.json ------------------------------------------------------------------------------------------------
 
 
-def server_entry() -> dict[str, Any]:
-    """How a client starts ``ralphy mcp`` in the project folder: ``ralphy`` when it is on PATH, else this Python."""
-    if shutil.which("ralphy"):
+def server_entry(*, argv0: str | None = None, search_path: str | None = None) -> dict[str, Any]:
+    """How a client starts ``ralphy mcp`` in the project folder: this very ralphy, whatever PATH the client has.
+
+    The absolute path of the running ``ralphy`` program, since Claude Code may be started with a PATH that does
+    not hold the virtual environment ralphy runs from (an editor, another shell, a desktop launcher). A plain
+    ``ralphy`` (portable, fit for a shared ``.mcp.json``) only when PATH finds this same program outside any
+    activated environment (pipx's or uv's ``~/.local/bin``, a system install). Without a ``ralphy`` program (run
+    as ``python -m ralphy``), this Python with ``-m ralphy``. ``argv0`` / ``search_path``: the program and PATH
+    to judge (default: this process's).
+    """
+    running = _running_program(sys.argv[0] if argv0 is None else argv0)
+    if running is None:
+        return {"command": sys.executable, "args": ["-m", "ralphy", "mcp"]}
+    found = shutil.which("ralphy", path=search_path)
+    if found and _same_file(found, running) and not _in_an_environment(Path(os.path.abspath(found)).parent):
         return {"command": "ralphy", "args": ["mcp"]}
-    return {"command": sys.executable, "args": ["-m", "ralphy", "mcp"]}
+    return {"command": str(running), "args": ["mcp"]}
+
+
+def _running_program(argv0: str) -> Path | None:
+    """The ``ralphy`` program this process runs as (absolute, links kept), else the one beside this Python."""
+    candidates = [Path(argv0)] if Path(argv0).name == "ralphy" else []
+    candidates.append(Path(sysconfig.get_path("scripts")) / "ralphy")
+    for candidate in candidates:
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return Path(os.path.abspath(candidate))
+    return None
+
+
+def _same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _in_an_environment(folder: Path) -> bool:
+    """Is ``folder`` inside a virtual or conda environment, on PATH only while that environment is activated?"""
+    prefixes = [os.environ.get("VIRTUAL_ENV"), os.environ.get("CONDA_PREFIX")]
+    if sys.prefix != sys.base_prefix:
+        prefixes.append(sys.prefix)
+    real = Path(os.path.realpath(folder))
+    return any(real.is_relative_to(os.path.realpath(prefix)) for prefix in prefixes if prefix)
 
 
 def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = None) -> tuple[Path, str]:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from ralphy.cli import cli
 from ralphy.errors import ConfigError
-from ralphy.mcp_server import ProjectTools, ToolInputError, install
+from ralphy.mcp_server import ProjectTools, ToolInputError, install, server_entry
 from tests.conftest import CORPUS, REPO
 
 FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
@@ -237,11 +237,60 @@ def test_install_refuses_a_broken_file_and_leaves_it(project: Path, text: str) -
     assert path.read_bytes() == text.encode("utf-8", "surrogateescape")
 
 
+def _program(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    program = folder / "ralphy"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    return program
+
+
+def test_install_writes_the_running_program_when_path_has_it_only_by_activation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an activated virtual environment: its bin first on PATH, the very program running; Claude Code, started from
+    # elsewhere, may not have that PATH, so the entry names the program by its absolute path
+    venv = tmp_path / "proj" / ".venv"
+    running = _program(venv / "bin")
+    monkeypatch.setenv("VIRTUAL_ENV", str(venv))
+    assert server_entry(argv0=str(running), search_path=f"{venv / 'bin'}{os.pathsep}/usr/bin") == {
+        "command": str(running), "args": ["mcp"]}
+    # not activated: PATH has no ralphy, or another one (a different install)
+    monkeypatch.delenv("VIRTUAL_ENV")
+    assert server_entry(argv0=str(running), search_path=str(tmp_path / "empty"))["command"] == str(running)
+    _program(tmp_path / "other")
+    assert server_entry(argv0=str(running), search_path=str(tmp_path / "other"))["command"] == str(running)
+
+
+def test_install_writes_plain_ralphy_when_path_finds_this_program_outside_any_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pipx / uv tool: the program lives in a tool's environment, PATH reaches it through a link in ~/.local/bin
+    running = _program(tmp_path / "pipx" / "venvs" / "ralphy" / "bin")
+    local_bin = tmp_path / "home" / ".local" / "bin"
+    local_bin.mkdir(parents=True)
+    (local_bin / "ralphy").symlink_to(running)
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    monkeypatch.delenv("CONDA_PREFIX", raising=False)
+    assert server_entry(argv0=str(local_bin / "ralphy"), search_path=str(local_bin)) == {
+        "command": "ralphy", "args": ["mcp"]}
+    # the same link inside an activated environment is not portable
+    monkeypatch.setenv("VIRTUAL_ENV", str(tmp_path / "home"))
+    assert server_entry(argv0=str(local_bin / "ralphy"), search_path=str(local_bin))["command"] == str(
+        local_bin / "ralphy")
+
+
+def test_install_without_a_ralphy_program_writes_this_python(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr("sysconfig.get_path", lambda name: str(tmp_path / "no-scripts"))
+    assert server_entry(argv0=str(REPO / "ralphy" / "__main__.py")) == {
+        "command": sys.executable, "args": ["-m", "ralphy", "mcp"]}
+
+
 def test_cli_install_says_what_it_did(project: Path) -> None:
     runner = CliRunner()
     first = runner.invoke(cli, ["mcp", "--install", str(project)])
     assert first.exit_code == 0 and "ralphy server created" in first.output
-    assert runner.invoke(cli, ["mcp", "--install", str(project)]).output.endswith("already there\n")
+    written = json.loads((project / ".mcp.json").read_text())["mcpServers"]["ralphy"]
+    assert f"`{written['command']} {' '.join(written['args'])}`" in first.output and str(project) in first.output
+    assert "already there, started as `" in runner.invoke(cli, ["mcp", "--install", str(project)]).output
     (project / ".mcp.json").write_text("{oops")
     broken = runner.invoke(cli, ["mcp", "--install", str(project)])
     assert broken.exit_code == 1 and broken.output.startswith("ralphy: error:") and "not valid JSON" in broken.output

@@ -19,14 +19,18 @@ from ralphy.cli.options import project_dir_argument
 def mcp(project_dir: Path, install: bool, scopes: tuple[str, ...]) -> None:
     """An MCP server over stdio: the agents of PROJECT_DIR (default: here) for Claude Code to route to."""
     if install:
-        from ralphy.mcp_server import install as install_server
+        import shlex
 
-        path, outcome = install_server(project_dir)
+        from ralphy.mcp_server import install as install_server, server_entry
+
+        entry = server_entry()
+        path, outcome = install_server(project_dir, entry)
+        command = shlex.join([entry["command"], *entry["args"]])
         if outcome == "unchanged":
-            click.echo(f"{path}: the ralphy server is already there")
+            click.echo(f"{path}: the ralphy server is already there, started as `{command}`")
         else:
-            click.echo(f"{path}: ralphy server {outcome}; Claude Code in {project_dir} now offers mcp__ralphy__* tools "
-                       "(approve the project's servers when it asks)")
+            click.echo(f"{path}: ralphy server {outcome}, started as `{command}`; Claude Code in {project_dir.resolve()} now "
+                       "offers mcp__ralphy__* tools once you approve the project's servers")
         return
     from ralphy.mcp_server import serve
 

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,42 @@ def test_the_real_cli_calls_ralphy_mcp_tools(tmp_path: Path, claude_bin: str, cl
     assert "Bash" in capabilities["agentsByCapability"]
     final = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
     assert final["type"] == "result" and final["result"] == "Routed."
+
+
+@pytest.mark.e2e
+def test_the_entry_mcp_install_writes_starts_without_ralphy_on_path(
+        tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+    """`ralphy mcp --install` run from an activated virtual environment; Claude Code then started with a PATH
+    that does not hold it (an editor, another shell): the project's .mcp.json still starts ralphy's server and
+    the model gets its tools (the file given as --mcp-config: a project's servers otherwise wait for the user's
+    approval). A plain `"command": "ralphy"` failed here: the tools never came."""
+    program = Path(sysconfig.get_path("scripts")) / "ralphy"
+    assert program.is_file(), "ralphy is not installed in this Python's environment: run ./scripts/test"
+    project = init_git_project(tmp_path / "project", commit=False)
+    agents = project / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    for name in ("playwright-expert", "postgres-expert", "docker-expert"):
+        shutil.copy(FURAI / f"{name}.md", agents)
+    base_path = os.pathsep.join(folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+                                if folder and not (Path(folder) / "ralphy").exists())
+    activated = {**os.environ, "PATH": f"{program.parent}{os.pathsep}{base_path}", "VIRTUAL_ENV": sys.prefix}
+    installed = subprocess.run([str(program), "mcp", "--install", str(project)], env=activated, text=True,
+                               capture_output=True, timeout=60)
+    assert installed.returncode == 0 and "ralphy server created" in installed.stdout, installed.stderr
+    assert shutil.which("ralphy", path=base_path) is None  # what Claude Code sees holds no ralphy
+
+    with FakeMessagesAPI(scripted_model) as api:
+        env = {**claude_env(api.url, home=claude_home), "PATH": base_path}
+        env.pop("VIRTUAL_ENV", None)
+        proc = subprocess.run(
+            [claude_bin, "-p", "--output-format", "stream-json", "--verbose", "--strict-mcp-config",
+             "--mcp-config", str(project / ".mcp.json"), "--allowedTools", f"{RECOMMEND} {CAPABILITIES}"],
+            input="Which of my agents should fix the flaky Playwright login test?", cwd=project, env=env,
+            timeout=180, text=True, capture_output=True)
+        requests = list(api.requests)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    last = Request(requests[-1])
+    results = {call["name"]: last.tool_result(call["id"]) for call in last.tool_calls}
+    assert RECOMMEND in results, [call["name"] for call in last.tool_calls]
+    recommend_text, recommend_error = results[RECOMMEND]
+    assert not recommend_error and json.loads(recommend_text)["recommended"] == "playwright-expert"
