@@ -14,6 +14,7 @@ from typing import IO
 from ralphy.claude.events import ApiRetry, AssistantText, Event, ToolUse
 from ralphy.claude.limits import is_auth_retry
 from ralphy.loop import IterationReport, RunSummary
+from ralphy.status_words import with_reason, words
 from ralphy.tasks import TaskList
 
 
@@ -90,7 +91,7 @@ def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
     cost = f"${report.cost_usd:.4f}"
     failed = report.verification is not None and not report.verification.passed
     head = (
-        f"iteration {report.n}: {report.outcome}, {len(report.tasks_completed)} task(s) completed, "
+        f"iteration {report.n}: {words(report.outcome)}, {len(report.tasks_completed)} task(s) completed, "
         f"{counts['completed']}/{counts['total']} {'ticked, not verified' if failed else 'done'}, {cost}, "
         f"{report.duration_s:.1f}s"
     )
@@ -107,7 +108,7 @@ def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
     spent_on_the_last_task = (task_list.all_completed and not failed  # a budget the finishing iteration used up
                               and " budget used: " in (report.breaker_reason or ""))  # stops nothing: no alarm
     if report.breaker_state != "closed" and not spent_on_the_last_task:
-        lines.append(f"  circuit breaker {report.breaker_state}: {report.breaker_reason}")
+        lines.append(f"  circuit breaker {words(report.breaker_state)}: {report.breaker_reason}")
     if report.claimed and not report.is_error:  # an error result's text is the CLI's message, not Claude's
         claim = " ".join(report.claimed.split())
         lines.append(f"  Claude says: {claim[:300]}{'…' if len(claim) > 300 else ''}")
@@ -128,12 +129,7 @@ def retry_text(event: ApiRetry) -> tuple[str, str]:
 def closing_line(status: str, reason: str) -> str:
     """``status: reason`` in words ("usage limit", not "usage_limit"), the status left out when the reason
     already starts with it ("circuit breaker open: ...", "interrupted by a signal ...")."""
-    words = {"circuit_open": "circuit breaker open"}.get(status, status.replace("_", " "))
-    if not reason:
-        return words
-    if reason.lower().startswith((words, words.split()[0])):
-        return reason
-    return f"{words}: {reason}"
+    return with_reason(status, reason)
 
 
 def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:

@@ -131,7 +131,7 @@ def test_log_n_and_run_pick_runs(project: Path) -> None:
     last = ralphy("log", project).stdout
     assert last == (
         "Run 2 · 2025-03-01 10:30:00 · not finished (still running, or ralphy was killed)\n"
-        "  #1  10:30:00       5s  failed            -  turns unknown  breaker half_open (no progress in 2 iterations)\n"
+        "  #1  10:30:00       5s  failed            -  turns unknown  breaker half-open (no progress in 2 iterations)\n"
         "      resumed session sess-2\n"
         "      error: API Error: 529\n"
         "  #2  10:30:10  not finished\n"

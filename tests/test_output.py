@@ -32,7 +32,7 @@ def test_iteration_report_per_group_facts_then_the_claim():
     assert "  Core: delegated to tdd-orchestrator (1.1, 1.2)" in lines
     assert "  Docs: done directly (2.1)" in lines
     assert "  delegation -> ghost [2.2] failed: Agent type 'ghost' not found." in lines
-    assert "  circuit breaker half_open: no progress in 2 iterations in a row" in lines
+    assert "  circuit breaker half-open: no progress in 2 iterations in a row" in lines
     assert lines[-1] == "  Claude says: I delegated everything to ghost. All done!"  # shown last, one line
 
 

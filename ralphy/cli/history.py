@@ -15,6 +15,7 @@ import click
 from ralphy.cli import cli
 from ralphy.cli.options import echo_json, json_option, project_dir_argument
 from ralphy.durations import duration_text
+from ralphy.status_words import with_reason, words
 
 if TYPE_CHECKING:
     from ralphy.store import IterationRecord, Question, RunRecord, Store
@@ -202,7 +203,7 @@ def _later_lines(later: "list[RunRecord]") -> list[str]:
     if not later:
         return []
     last = later[-1]
-    what = f"{last.status}: {last.reason}" if last.reason else last.status
+    what = with_reason(last.status, last.reason)
     runs = "1 later run" if len(later) == 1 else f"{len(later)} later runs"
     return [f"{runs} did no iteration (the last, run {last.id} at {_when(last.started_at)}: {what})"]
 
@@ -241,8 +242,7 @@ def _run_header(run: "RunRecord") -> str:
         end = "not finished (still running, or ralphy was killed)"
     else:
         exit_code = "" if run.exit_code is None else f" (exit {run.exit_code})"
-        reason = f": {run.reason}" if run.reason else ""
-        end = f"{duration_text(run.duration_seconds)} · {run.status}{reason}{exit_code}"
+        end = f"{duration_text(run.duration_seconds)} · {with_reason(run.status, run.reason)}{exit_code}"
     return f"Run {run.id} · {_when(run.started_at)} · {end}"
 
 
@@ -252,8 +252,8 @@ def _iteration_lines(iteration: "IterationRecord", run_started: datetime) -> lis
         return [f"  #{iteration.n}  {when}  not finished"]
     turns = "turns unknown" if iteration.num_turns is None else _plural(iteration.num_turns, "turn")
     head = (
-        f"  #{iteration.n}  {when}  {duration_text(iteration.duration_seconds):>7}  {iteration.outcome:<11} "
-        f"{_cost(iteration.cost_usd):>7}  {turns}  breaker {iteration.breaker_state or '-'}"
+        f"  #{iteration.n}  {when}  {duration_text(iteration.duration_seconds):>7}  {words(iteration.outcome):<11} "
+        f"{_cost(iteration.cost_usd):>7}  {turns}  breaker {words(iteration.breaker_state) or '-'}"
     )
     if iteration.breaker_state not in (None, "closed") and iteration.breaker_reason:
         head += f" ({iteration.breaker_reason})"
@@ -304,7 +304,7 @@ def _status_lines(
     if breaker["error"]:
         lines = [f"Breaker: unknown ({breaker['error']})"]
     else:
-        lines = [f"Breaker: {breaker['state']}" + (f" ({breaker['reason']})" if breaker["reason"] else "")]
+        lines = [f"Breaker: {words(breaker['state'])}" + (f" ({breaker['reason']})" if breaker["reason"] else "")]
         if breaker["state"] == "open":
             from ralphy.breaker import BUDGET_TRIPS
 

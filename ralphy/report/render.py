@@ -127,7 +127,10 @@ def _environment():
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(duration=duration, money=money, when=when, clock=clock, tokens=tokens, percent=percent)
+    from ralphy.status_words import words
+
+    env.filters.update(duration=duration, money=money, when=when, clock=clock, tokens=tokens, percent=percent,
+                       words=words)
     return env
 
 

@@ -63,10 +63,10 @@ def test_report_of_a_run_the_breaker_stopped(project, claude_home, claude_bin):
     assert proc.returncode == 3, proc.stderr
     html = subprocess.run([sys.executable, "-m", "ralphy", "report", str(project), "-o", "-"], capture_output=True,
                           text=True, timeout=60).stdout
-    assert "Run 1 circuit_open" in section_text(html, "run")
+    assert "Run 1 circuit breaker open" in section_text(html, "run")
     breaker = section_text(html, "breaker")
-    assert re.search(r"after iteration 2: half_open — no progress .* after iteration 3: open — no progress", breaker)
-    assert [r[6] for r in rows(html, "iteration")] == ["closed", "half_open", "open"]
+    assert re.search(r"after iteration 2: half-open — no progress .* after iteration 3: open — no progress", breaker)
+    assert [r[6] for r in rows(html, "iteration")] == ["closed", "half-open", "open"]
     assert "No task was completed in this run." in section_text(html, "groups")
 
 

@@ -43,7 +43,7 @@ def test_a_run_with_a_failed_check_questions_and_a_breaker_trip_in_chromium(proj
         ["Core library", "delegated to tdd-orchestrator", "1.1 1.2", "not verified ticked without changing any file: 1.1, 1.2"],
         ["Documentation", "done directly", "2.1", "not verified ticked without changing any file: 2.1"]]
     run = section_text(dom, "run")
-    for fact in ("Run 1 circuit_open", "failed 2 times in a row", "Tasks done 3/3", "Exit code 3",
+    for fact in ("Run 1 circuit breaker open", "failed 2 times in a row", "Tasks done 3/3", "Exit code 3",
                  f"Claude CLI {claude_version}", "ralphy's check failed"):
         assert fact in run, (fact, run)
     assert [r[6] for r in rows(dom, "iteration")] == ["closed", "open"]

@@ -5,6 +5,7 @@ The end-to-end versions, on histories of real runs of the Claude CLI, are in tes
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -79,3 +80,60 @@ def test_the_dashboard_page_answers_a_question_in_the_browser(chromium, tmp_path
     with Store.open(tmp_path) as store:
         question = store.question(1)
     assert (question.answer, question.answered_by) == ("No, <b>raise</b> TypeError", "user")
+
+
+def _tripped_run(project, *, finish: bool = True) -> int:
+    """Two iterations without progress: the breaker half-open after the first, open after the second; the run
+    stopped on it (status ``circuit_open``) and a later one on a usage limit."""
+    with Store.open(project) as store:
+        run = store.start_run(started_at=T0)
+        for n, state in ((1, "half_open"), (2, "open")):
+            it = store.start_iteration(run, n, started_at=T0 + 10 * n)
+            store.finish_iteration(it, outcome="ok", finished_at=T0 + 10 * n + 5, breaker_state=state,
+                                   breaker_reason=f"no progress in {n} iterations")
+        if finish:
+            store.finish_run(run, status="circuit_open", reason="circuit breaker open: no progress in 2 iterations; "
+                             "fix the cause, then run `ralphy reset`", exit_code=3, finished_at=T0 + 40)
+    return run
+
+
+def _no_codes(text: str) -> None:
+    assert not [code for code in ("circuit_open", "half_open", "usage_limit") if code in text], text
+
+
+def test_chromium_shows_statuses_as_words_not_codes(chromium, tmp_path):
+    _tripped_run(tmp_path)
+    with Store.open(tmp_path) as store:
+        later = store.start_run(started_at=T0 + 100)
+        store.finish_run(later, status="usage_limit", reason="resets at 15:00", exit_code=5, finished_at=T0 + 101)
+    path = tmp_path / "report.html"
+    write_report(render_report(load_report(tmp_path, 1)), path)
+    dom = dump_dom(chromium, path.as_uri())
+    assert section_text(dom, "run").startswith("Run 1 circuit breaker open circuit breaker open: no progress")
+    assert [r[6] for r in rows(dom, "iteration")] == ["half-open", "open"]
+    assert "after iteration 1: half-open — no progress in 1 iterations" in section_text(dom, "breaker")
+    assert "Other runs in this history: run 2 (usage limit)" in " ".join(dom.split())
+    _no_codes(re.sub(r"<[^>]*>", " ", dom.split("</style>", 1)[1]))  # the CSS classes keep the codes, no text
+    assert 'class="status status-circuit_open"' in dom
+
+
+def test_the_dashboard_badge_turns_to_words_live(chromium, tmp_path):
+    run = _tripped_run(tmp_path, finish=False)
+    server, dashboard = make_server(tmp_path, port=0, poll_seconds=0.1)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        with Browser(chromium) as browser:
+            browser.open(f"http://127.0.0.1:{dashboard.port}/")
+            assert browser.evaluate("document.querySelector('#run h1 .status').innerText") == "running"
+            with Store.open(tmp_path) as store:
+                store.finish_run(run, status="circuit_open", reason="circuit breaker open: no progress",
+                                 exit_code=3, finished_at=T0 + 40)
+            badge = browser.wait_for("(t => t !== 'running' && t)(document.querySelector('#run h1 .status').innerText)")
+            text = browser.evaluate("document.body.innerText")
+    finally:
+        dashboard.stopping.set()
+        server.shutdown()
+        server.server_close()
+    assert badge == "circuit breaker open"
+    _no_codes(text)

@@ -164,7 +164,7 @@ def test_errored_run_shows_the_error_and_breaker_trips(tmp_path):
                          "error; fix the cause, then run `ralphy reset`", exit_code=3, finished_at=T0 + 40)
     html = page_of(tmp_path)
     assert section_text(html, "breaker") == (
-        "Circuit breaker after iteration 2: half_open — 2 iterations in a row ended in error "
+        "Circuit breaker after iteration 2: half-open — 2 iterations in a row ended in error "
         "after iteration 3: open — 3 iterations in a row ended in error (last: HTTP 529: Overloaded)"
     )
     assert all("error: HTTP 529: Overloaded" in r[7] for r in rows(html, "iteration"))
