@@ -106,8 +106,8 @@ def auth_failure(events: Iterable[object], result: ResultEvent | None) -> str | 
         return f"{status}{' '.join((result.result or 'authentication failed').split())}"[:300]
     for event in events:
         if isinstance(event, ApiRetry) and is_auth_retry(event):
-            status = f"HTTP {event.error_status}" if event.error_status else "the API"
-            return f"{status} refused the credentials ({event.error or 'authentication failed'})"
+            status = f"HTTP {event.error_status}: " if event.error_status else ""
+            return f"{status}{' '.join((event.error or 'authentication failed').split())}"[:300]
     return None
 
 
@@ -124,7 +124,9 @@ def login_hint(detail: str, has_key: bool | None = None) -> str:
         what = "the Messages API refused access for these credentials"
     else:
         what = "the Claude CLI's login is no longer valid"
-    return (f"authentication failed: {what} ({detail}). Set ANTHROPIC_API_KEY to a valid key, or run `claude` "
+    # The CLI's words after a dash, never inside parentheses of ralphy's: they may hold their own "(...)".
+    said = " ".join(detail.split()).rstrip(".")
+    return (f"authentication failed: {what} — {said}. Set ANTHROPIC_API_KEY to a valid key, or run `claude` "
             "once and log in with /login, then run `ralphy dev` again")
 
 

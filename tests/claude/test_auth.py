@@ -48,7 +48,7 @@ def test_every_versions_final_text_is_an_authentication_failure(name: str) -> No
 def test_an_api_retry_of_a_refused_key_is_one_even_before_any_result() -> None:
     events = events_of("invalid-key-2.1.100")  # cut short by the recording: six 401 retries, no result yet
     assert not [event for event in events if isinstance(event, ResultEvent)]
-    assert auth_failure(events, None) == "HTTP 401 refused the credentials (authentication_failed)"
+    assert auth_failure(events, None) == "HTTP 401: authentication_failed"
     assert classify_failure(run_result(events, exit_code=-15, auth_failed=True)) == "auth"
 
 
@@ -96,7 +96,7 @@ def test_a_successful_answer_that_mentions_login_is_not_a_failure() -> None:
 @pytest.mark.parametrize(("detail", "what"), [
     ("Not logged in · Please run /login", "not logged in"),
     ("Invalid API key · Fix external API key", "refused the API key"),
-    ("HTTP 401 refused the credentials (authentication_failed)", "refused the API key"),
+    ("HTTP 401: authentication_failed", "refused the API key"),
     ("HTTP 403: Forbidden", "refused access"),
     ("OAuth token revoked · Please run /login", "login is no longer valid"),
 ])
@@ -104,6 +104,46 @@ def test_the_line_says_what_happened_and_how_to_log_in_or_set_the_key(detail: st
     line = login_hint(detail)
     assert "\n" not in line and what in line and detail in line
     assert "ANTHROPIC_API_KEY" in line and "/login" in line
+
+
+def _deepest(text: str) -> int:
+    depth = deepest = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+AUTH_WORDINGS = [
+    "Invalid API key · Run /login",
+    "OAuth token revoked · Please run /login",
+    "Not logged in. Run claude auth login to authenticate.",
+    "Failed to authenticate: OAuth token revoked. Please log in again or contact your administrator.",
+    'API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}',
+    "API Error: 401 (Invalid API key) · Please run /login",  # words with their own parentheses
+]
+
+
+@pytest.mark.parametrize("has_key", [True, False, None])
+def test_the_line_is_one_clean_sentence_for_every_versions_words(has_key: bool | None) -> None:
+    """No parentheses inside parentheses ("... (HTTP 401 refused the credentials (authentication_failed))"), one
+    line, the CLI's words kept, one full stop before the advice: for every recorded version and known wording."""
+    details = []
+    for name in [*sorted(CLI_SAID), "invalid-key-2.1.100"]:
+        events = events_of(name)
+        results = [event for event in events if isinstance(event, ResultEvent)]
+        details.append(auth_failure(events, results[-1] if results else None))
+    for text in AUTH_WORDINGS:
+        result = result_line(is_error=True, result=text)
+        details += [auth_failure([result], result), auth_failure([], result_line(is_error=True, result=text,
+                                                                                 api_error_status=401))]
+    assert None not in details and len(details) == 7 + 2 * len(AUTH_WORDINGS)
+    for detail in details:
+        line = login_hint(detail, has_key)
+        assert _deepest(line) <= 1 and line.count("(") == line.count(")"), line
+        assert "\n" not in line and ".." not in line, line
+        assert detail.rstrip(".") in line, line
+        assert line.startswith("authentication failed: ") and line.endswith("then run `ralphy dev` again"), line
 
 
 def test_a_result_with_status_401_keeps_its_words() -> None:

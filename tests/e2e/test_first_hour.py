@@ -30,6 +30,16 @@ def run(project: Path, env: dict[str, str], *args: str) -> subprocess.CompletedP
                           text=True, timeout=120, stdin=subprocess.DEVNULL)
 
 
+def not_nested(line: str) -> bool:
+    """No parentheses inside parentheses, and every one closed."""
+    depth = 0
+    for char in line:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth not in (0, 1):
+            return False
+    return depth == 0
+
+
 def no_credentials_env(api: FakeMessagesAPI, home: Path, claude_bin: str) -> dict[str, str]:
     env = claude_env(api.url, home)
     del env["ANTHROPIC_API_KEY"]  # and the throwaway CLAUDE_CONFIG_DIR holds no login
@@ -50,6 +60,7 @@ def test_no_credentials_is_one_line_on_stderr_exit_1_and_no_breaker_trip(project
     assert elapsed < 30, f"took {elapsed:.1f}s"
     (line,) = proc.stderr.splitlines()
     assert line.startswith("ralphy: error: authentication failed: the Claude CLI is not logged in")
+    assert not_nested(line), line
     assert "ANTHROPIC_API_KEY" in line and "/login" in line
     assert "/login" not in proc.stdout and "error" not in proc.stdout  # said once, on stderr
     assert "tasks done after" not in proc.stdout
@@ -118,4 +129,5 @@ def test_a_refused_key_ends_the_run_in_seconds_on_every_version(project, claude_
     assert elapsed < 40, f"took {elapsed:.1f}s"
     (line,) = proc.stderr.splitlines()
     assert line.startswith("ralphy: error: authentication failed: the Messages API refused the API key")
+    assert not_nested(line), line  # the CLI's words after a dash, not "(... (...))"
     assert "Breaker: closed" in status.stdout
