@@ -231,15 +231,12 @@ class LiveReporter(PlainReporter):
     def _status(self):
         from rich.text import Text
 
-        from ralphy.termsafe import safe_text
+        from ralphy.status_line import status_line, terminal_columns
 
         elapsed = int(time.monotonic() - self.iteration_started_at)
-        doing = safe_text(self.current) or "thinking"  # a subagent's name comes from the repository
-        return Text(
-            f"⠿ iteration {self.n}/{self.max} · {elapsed // 60}m{elapsed % 60:02d}s · {doing} · "
-            f"delegations: {self.delegations} · ${self.cost:.4f}",
-            style="bold cyan",
-        )
+        line = status_line(self.n, self.max, elapsed, self.current, self.delegations, self.cost,
+                           terminal_columns(self.stream))  # one row: names from the repository cut to fit
+        return Text(line, style="bold cyan", no_wrap=True, overflow="crop")
 
     def _refresh(self) -> None:
         self.live.update(self._status(), refresh=True)

@@ -7,6 +7,7 @@ import fcntl
 import os
 import pty
 import select
+import struct
 import subprocess
 import sys
 import termios
@@ -21,11 +22,13 @@ def _take_terminal() -> None:
 
 class Terminal:
     """``python -m ralphy ARGS`` with a pty as its terminal. ``controlling``: in a session of its own with the pty
-    as its controlling terminal (what Ctrl-C needs to become a SIGINT). Use as a context manager: on leaving, a
+    as its controlling terminal (what Ctrl-C needs to become a SIGINT); ``columns`` x ``rows``: its window. Use as a context manager: on leaving, a
     process still running is killed (a hang fails the test; it does not leave a ralphy behind)."""
 
-    def __init__(self, args: Sequence[str], env: Mapping[str, str], *, controlling: bool = False) -> None:
+    def __init__(self, args: Sequence[str], env: Mapping[str, str], *, controlling: bool = False,
+                 columns: int = 80, rows: int = 24) -> None:
         self.leader, follower = pty.openpty()
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))  # a window this size
         extra = {"start_new_session": True, "preexec_fn": _take_terminal} if controlling else {}
         self.proc = subprocess.Popen([sys.executable, "-m", "ralphy", *args], env=dict(env), stdin=follower,
                                      stdout=follower, stderr=follower, **extra)
