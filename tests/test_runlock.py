@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.runlock import CLI_PID_FILE, RunLock, RunLockedError, end_orphaned_cli, forget_cli, record_cli
+from ralphy.runlock import CLI_PID_FILE, RunLock, RunLockedError, _cmdline, end_orphaned_cli, forget_cli, record_cli
 
 
 def test_the_lock_is_exclusive_across_processes_and_released_on_exit(tmp_path):
@@ -31,13 +31,22 @@ def test_the_lock_is_exclusive_across_processes_and_released_on_exit(tmp_path):
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
 
 
-def _group_leader(tmp_path: Path, argv: list[str] = SLEEPER) -> subprocess.Popen:
-    return subprocess.Popen(argv, start_new_session=True, cwd=tmp_path)
+def group_leader(cwd: Path, argv: list[str] = SLEEPER) -> subprocess.Popen:
+    """``argv`` in a session of its own in ``cwd``, returned once its command line shows. Popen returns when the
+    child's close-on-exec pipe closes, which is during exec, before the kernel sets up the new command line: read
+    at once, /proc/<pid>/cmdline is empty (281 times in 300 on a loaded machine), and an empty command line is
+    rightly not "provably our CLI", so a check made right away failed whenever the child was slow to finish."""
+    proc = subprocess.Popen(argv, start_new_session=True, cwd=cwd)
+    deadline = time.monotonic() + 30
+    while not _cmdline(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _cmdline(proc.pid), f"pid {proc.pid} never showed its command line"
+    return proc
 
 
 def test_an_orphaned_cli_group_is_ended(tmp_path):
     (tmp_path / ".ralphy").mkdir()
-    orphan = _group_leader(tmp_path)
+    orphan = group_leader(tmp_path)
     try:
         record_cli(tmp_path, orphan.pid, SLEEPER)
         assert end_orphaned_cli(tmp_path, claude_bin=sys.executable) == orphan.pid
@@ -69,7 +78,7 @@ def test_an_orphaned_node_script_cli_that_renamed_itself_is_ended(tmp_path):
     (tmp_path / "bin").mkdir()
     (tmp_path / "bin" / "claude").symlink_to(script)
     argv = [str(tmp_path / "bin" / "claude"), "-p", "--verbose"]
-    orphan = _group_leader(tmp_path, argv)
+    orphan = group_leader(tmp_path, argv)
     try:
         _wait_until_renamed(orphan.pid)
         record_cli(tmp_path, orphan.pid, argv)
@@ -82,7 +91,7 @@ def test_an_orphaned_node_script_cli_that_renamed_itself_is_ended(tmp_path):
 
 def test_a_renamed_process_whose_recorded_command_is_no_script_is_left_alone(tmp_path):
     script = _renaming_node_script(tmp_path)
-    orphan = _group_leader(tmp_path, [str(script)])
+    orphan = group_leader(tmp_path, [str(script)])
     try:
         _wait_until_renamed(orphan.pid)
         record_cli(tmp_path, orphan.pid, [sys.executable, "-p"])  # recorded: a binary, not a script
@@ -95,7 +104,7 @@ def test_a_renamed_process_whose_recorded_command_is_no_script_is_left_alone(tmp
 
 def test_a_reused_pid_is_left_alone(tmp_path):
     (tmp_path / ".ralphy").mkdir()
-    other = _group_leader(tmp_path)
+    other = group_leader(tmp_path)
     try:
         (tmp_path / CLI_PID_FILE).write_text(json.dumps({"pid": other.pid, "start": "1"}))  # another start time
         assert end_orphaned_cli(tmp_path) is None

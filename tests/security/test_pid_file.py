@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.runlock import CLI_PID_FILE, _start_time, end_orphaned_cli, record_cli
-
-SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
+from tests.test_runlock import SLEEPER, group_leader  # group_leader: returns once the child's command line shows
 
 
 @pytest.fixture
@@ -23,8 +22,7 @@ def victim(tmp_path):
     """An unrelated process group (the user's editor, say) that a forged pid file would like killed."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    proc = subprocess.Popen(SLEEPER, start_new_session=True, cwd=elsewhere)
-    time.sleep(0.1)
+    proc = group_leader(elsewhere)
     yield proc
     proc.kill()
     proc.wait()
@@ -65,7 +63,7 @@ def test_the_right_start_time_and_command_but_another_cwd_ends_nothing(project, 
 
 
 def test_another_binary_than_the_one_ralphy_runs_ends_nothing(project):
-    proc = subprocess.Popen(SLEEPER, start_new_session=True, cwd=project)
+    proc = group_leader(project)
     try:
         record_cli(project, proc.pid, SLEEPER)
         assert end_orphaned_cli(project, claude_bin="/bin/sh") is None
@@ -76,7 +74,7 @@ def test_another_binary_than_the_one_ralphy_runs_ends_nothing(project):
 
 
 def test_a_forged_command_line_ends_nothing(project):
-    proc = subprocess.Popen(SLEEPER, start_new_session=True, cwd=project)
+    proc = group_leader(project)
     try:
         forge(project, pid=proc.pid, start=_start_time(proc.pid), argv=[sys.executable, "-p", "--verbose"],
               cwd=os.path.realpath(project))
@@ -106,7 +104,7 @@ def test_garbage_pid_files_end_nothing(project, garbage):
 
 
 def test_the_real_orphan_is_ended(project):
-    proc = subprocess.Popen(SLEEPER, start_new_session=True, cwd=project)
+    proc = group_leader(project)
     try:
         record_cli(project, proc.pid, SLEEPER)
         assert stat.S_IMODE((project / CLI_PID_FILE).stat().st_mode) == 0o600
@@ -122,9 +120,8 @@ def test_a_cli_started_through_a_script_interpreter_is_recognised(project, tmp_p
     script.write_text(f"#!{sys.executable}\nimport time\ntime.sleep(60)\n")
     script.chmod(0o755)
     argv = [str(script), "-p", "--output-format", "stream-json"]
-    proc = subprocess.Popen(argv, start_new_session=True, cwd=project)
+    proc = group_leader(project, argv)
     try:
-        time.sleep(0.2)
         record_cli(project, proc.pid, argv)
         assert end_orphaned_cli(project, claude_bin=str(script)) == proc.pid
     finally:
