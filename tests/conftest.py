@@ -114,3 +114,38 @@ def _own_user_state(tmp_path_factory, monkeypatch):
 def _own_cache(tmp_path_factory, monkeypatch):
     """The Claude CLI versions ralphy caches go to a folder of this test session, never the user's cache."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+
+
+# --------------------------------------------------------------------------- a new user's project, from a shell
+def user_project(root: Path, agents: dict[str, str | Path] | None = None, tasks: str | None = "## Core\n- [ ] 1.1 One\n",
+                 ) -> Path:
+    """``root`` made the project a new user runs ralphy on: ``.claude/agents/`` holding ``agents`` (file name ->
+    its text, or a file to copy), a ``.git`` folder (the repository's root, where discovery stops; no commit) and
+    ``tasks`` as TASKS.md (None: no TASKS.md). For a real git repository with a commit, see tests/e2e/scripted.py."""
+    folder = root / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    (root / ".git").mkdir()
+    for name, content in (agents or {}).items():
+        if isinstance(content, Path):
+            shutil.copy(content, folder / name)
+        else:
+            (folder / name).write_text(content, encoding="utf-8")
+    if tasks is not None:
+        (root / "TASKS.md").write_text(tasks, encoding="utf-8")
+    return root
+
+
+def ralphy_as_user(home: Path, *args: str | Path, columns: int = 150, env: dict[str, str] | None = None,
+                   cwd: Path | None = None) -> "subprocess.CompletedProcess[str]":
+    """``python -m ralphy ARGS`` as a user runs it from a shell ``columns`` wide: HOME ``home`` (its state and cache
+    inside), no CLAUDE_CONFIG_DIR, no RALPHY_CLAUDE_BIN, no API key; ``env`` on top; stdin closed."""
+    import subprocess
+    import sys
+
+    environ = {**os.environ, "HOME": str(home), "COLUMNS": str(columns), "XDG_STATE_HOME": str(home / "state"),
+               "XDG_CACHE_HOME": str(home / "cache")}
+    for name in ("CLAUDE_CONFIG_DIR", "RALPHY_CLAUDE_BIN", "ANTHROPIC_API_KEY"):
+        environ.pop(name, None)
+    environ.update(env or {})
+    return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], env=environ, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=cwd)

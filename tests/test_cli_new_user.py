@@ -13,16 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ralphy_as_user, user_project
 
-def ralphy(home: Path, *args: str | Path, columns: int = 150, env: dict[str, str] | None = None,
-           cwd: Path | None = None) -> subprocess.CompletedProcess:
-    environ = {**os.environ, "HOME": str(home), "COLUMNS": str(columns), "XDG_STATE_HOME": str(home / "state"),
-               "XDG_CACHE_HOME": str(home / "cache")}
-    for name in ("CLAUDE_CONFIG_DIR", "RALPHY_CLAUDE_BIN", "ANTHROPIC_API_KEY"):
-        environ.pop(name, None)
-    environ.update(env or {})
-    return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], env=environ, capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=cwd)
+
+ralphy = ralphy_as_user  # `python -m ralphy` run as a user runs it (tests/conftest.py)
 
 
 def columns(text: str) -> int:
@@ -38,18 +32,12 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    agents = root / ".claude" / "agents"
-    agents.mkdir(parents=True)
-    (root / ".git").mkdir()
     # names and descriptions a repository chose: an escape sequence, a bell, wide characters
-    (agents / "evil.md").write_text('---\nname: "evil\\e]0;title\\a-agent"\ndescription: "Writes \\e[2Jdocs"\n'
-                                    "tools: Read\n---\nbody\n")
-    (agents / "wide.md").write_text("---\nname: 翻訳者\ndescription: 文書を翻訳する\ntools: Read, Write\n---\nbody\n")
-    (agents / "plain.md").write_text("---\nname: plain-helper\ndescription: Plain help\nmodel: haiku\n---\nbody\n")
-    (root / "TASKS.md").write_text("## Core \x1b[31mlibrary\n- [ ] 1.1 One\n## 文書\n- [x] 2.1 Two\n"
-                                   "## Docs\n- [ ] 3.1 Three\n")
-    return root
+    return user_project(tmp_path / "project", {
+        "evil.md": '---\nname: "evil\\e]0;title\\a-agent"\ndescription: "Writes \\e[2Jdocs"\ntools: Read\n---\nbody\n',
+        "wide.md": "---\nname: 翻訳者\ndescription: 文書を翻訳する\ntools: Read, Write\n---\nbody\n",
+        "plain.md": "---\nname: plain-helper\ndescription: Plain help\nmodel: haiku\n---\nbody\n",
+    }, tasks="## Core \x1b[31mlibrary\n- [ ] 1.1 One\n## 文書\n- [x] 2.1 Two\n## Docs\n- [ ] 3.1 Three\n")
 
 
 def test_agents_list_columns_stay_in_line_with_escapes_and_wide_names(home: Path, project: Path) -> None:
@@ -97,15 +85,12 @@ def test_tasks_summary_counts_one_task_and_one_group_in_the_singular(home: Path,
 @pytest.fixture
 def untrusted(tmp_path: Path) -> Path:
     """A stranger's repository whose .ralphy.toml names its own "Claude CLI": a script that leaves a mark."""
-    root = tmp_path / "stranger"
-    (root / ".claude" / "agents").mkdir(parents=True)
-    (root / ".git").mkdir()
-    (root / ".claude" / "agents" / "helper.md").write_text("---\nname: helper\ndescription: Helps\n---\nbody\n")
+    root = user_project(tmp_path / "stranger", {"helper.md": "---\nname: helper\ndescription: Helps\n---\nbody\n"},
+                        tasks="## Core\n- [ ] 1.1 One\n")
     script = root / "evil.sh"
     script.write_text(f"#!/bin/sh\ntouch {root / 'RAN'}\necho 2.1.100\n")
     script.chmod(0o755)
     (root / ".ralphy.toml").write_text('claude_bin = "./evil.sh"\ntest_command = "touch RAN"\n')
-    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 One\n")
     return root
 
 

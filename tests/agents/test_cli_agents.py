@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from ralphy.cli import cli
-from tests.conftest import CORPUS, REPO
+from tests.conftest import CORPUS, REPO, user_project
 
 
 @pytest.fixture
@@ -23,14 +23,10 @@ def project(tmp_path: Path, monkeypatch) -> Path:
     (home / ".claude" / "agents" / "shared.md").write_text("---\nname: shared\ndescription: user copy\n---\n")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    repo = tmp_path / "repo"
-    agents = repo / ".claude" / "agents"
-    agents.mkdir(parents=True)
-    (repo / ".git").mkdir()
-    (agents / "shared.md").write_text("---\nname: shared\ndescription: project copy\ntools: Read, Grep\n"
-                                      "model: haiku\n---\nbody\n")
-    (agents / "broken.md").write_text("---\nname: broken\n---\n")
-    return repo
+    return user_project(tmp_path / "repo", {
+        "shared.md": "---\nname: shared\ndescription: project copy\ntools: Read, Grep\nmodel: haiku\n---\nbody\n",
+        "broken.md": "---\nname: broken\n---\n",
+    }, tasks=None)
 
 
 @pytest.fixture

@@ -4,15 +4,13 @@ the same way everywhere, skipped agent files said in one line, rows that fit the
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, ralphy_as_user, user_project
 
 VOLT = CORPUS / "VoltAgent--awesome-claude-code-subagents" / "categories"
 UX = VOLT / "08-business-product" / "ux-researcher.md"  # tools: Read, Grep, Glob, WebFetch, WebSearch
@@ -30,23 +28,15 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    agents = root / ".claude" / "agents"
-    agents.mkdir(parents=True)
-    (root / ".git").mkdir()
-    shutil.copy(UX, agents)
-    shutil.copy(MOBILE, agents)
-    (agents / "no-description.md").write_text("---\nname: half-done\n---\nTODO\n")
-    (agents / "empty-description.md").write_text('---\nname: quiet\ndescription: ""\n---\nBody\n')
-    (root / "TASKS.md").write_text("## Research\n- [ ] 1.1 Interview five users\n")
-    return root
+    return user_project(tmp_path / "project", {
+        UX.name: UX, MOBILE.name: MOBILE,
+        "no-description.md": "---\nname: half-done\n---\nTODO\n",
+        "empty-description.md": '---\nname: quiet\ndescription: ""\n---\nBody\n',
+    }, tasks="## Research\n- [ ] 1.1 Interview five users\n")
 
 
 def ralphy(home: Path, *args: str | Path, columns: int = 100) -> subprocess.CompletedProcess:
-    env = {**os.environ, "HOME": str(home), "COLUMNS": str(columns)}
-    env.pop("CLAUDE_CONFIG_DIR", None)
-    return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], env=env, capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return ralphy_as_user(home, *args, columns=columns)
 
 
 def names(proc: subprocess.CompletedProcess) -> list[str]:
