@@ -42,6 +42,7 @@ class Config:
     max_turns: int = 50
     extra_args: list[str] = field(default_factory=list)
     iteration_timeout: float = 1800.0  # seconds for one CLI run
+    retry_notice_seconds: float = 60.0  # a CLI before 2.1.100 silent this long on the API: say it may be retrying
 
     # The loop and its circuit breaker
     max_iterations: int = 20
@@ -149,7 +150,7 @@ POSITIVE_KEYS: set[str] = {
     "max_turns", "iteration_timeout", "max_iterations", "max_cost_usd", "max_wall_seconds",
     "no_progress_half_open", "no_progress_open", "same_error_open", "failures_open", "permission_denials_open",
     "max_questions", "transcript_max_bytes", "transcript_keep_runs", "question_answer_timeout",
-    "prompt_agent_limit", "verify_timeout", "verify_failures_open", "stop_at_usage",
+    "prompt_agent_limit", "verify_timeout", "verify_failures_open", "stop_at_usage", "retry_notice_seconds",
 }  # fmt: skip
 # Numbers that are fractions (a confidence).
 UNIT_KEYS: set[str] = {"question_threshold", "recommend_threshold"}

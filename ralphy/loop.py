@@ -37,6 +37,7 @@ from ralphy.claude.command import argv_for, end_group
 from ralphy.claude.driver import INITIALIZE_TIMEOUT_S, Session
 from ralphy.claude.process import RunResult
 from ralphy.claude.quota import QuotaGuard
+from ralphy.claude.silence import SilenceWatch
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
@@ -300,8 +301,11 @@ class DevLoop:
         edits = TasksFileEdits(self.tasks_path, self.project, before.text)
 
         live = self._live_questions(before, lambda: iteration_id)
+        quiet = SilenceWatch(self.dev_agent.claude_version, self.o.reporter.note,  # old CLIs retry in silence
+                             after_s=self.config.retry_notice_seconds, timeout_s=self.config.iteration_timeout)
 
         def on_event(event: Event) -> None:
+            quiet.feed(event)
             live.feed(event)
             if isinstance(event, InitEvent) and event.version:  # the running CLI's own word on its version
                 self.dev_agent.claude_version = confirm(self.o.claude_bin, self.dev_agent.claude_version, event.version)
@@ -349,7 +353,8 @@ class DevLoop:
             if resume and resume.question_id is not None:
                 self.store.mark_question_delivered(resume.question_id, iteration_id)
             self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
-            result = session.run_turn(prompt, timeout=self.config.iteration_timeout)
+            with quiet.watching():
+                result = session.run_turn(prompt, timeout=self.config.iteration_timeout)
             self.dev_agent.write_term_cache()
         except (Interrupted, KeyboardInterrupt):
             session.cancel()
