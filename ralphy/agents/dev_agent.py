@@ -166,21 +166,6 @@ class DevAgent:
 
         ``cli_agents``: the agents the running Claude CLI loaded (``initialize``'s ``[{name, description,
         model}]``); the prompt then names exactly those (differences in ``cli_differences``)."""
-        import gc
-
-        # Python's cycle collector waits while the prompt is built: with 2,000 agents the build makes tens of
-        # thousands of term counts (none in a cycle) and the collector went through them as they grew (about 6%
-        # of a cold build's CPU time, docs/benchmarks.md). Garbage is still freed by reference counting; the
-        # collector is back on (if it was) once the prompt is built.
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            return self._build_prompt(resume_instruction, cli_agents)
-        finally:
-            if paused:
-                gc.enable()
-
-    def _build_prompt(self, resume_instruction: str, cli_agents: list[dict] | None) -> str:
         tasks_content, task_list = self._read_tasks()
         agents = self._discover_agents()
         if cli_agents is not None:

@@ -14,7 +14,6 @@ import pytest
 
 from ralphy.agents import routing, term_cache
 from ralphy.agents.dev_agent import DevAgent
-from ralphy.errors import TasksFileError
 from ralphy.testing import init_git_project
 from tests.conftest import CORPUS
 
@@ -487,28 +486,3 @@ def test_ralphy_prompt_in_its_own_process_leaves_the_cache_written(furai_project
     written = tables(cache_path(furai_project))  # written by the process before it ended
     cache_path(furai_project).unlink()
     assert written == valid_file(furai_project)  # what a build writing at once leaves
-
-
-def test_the_cycle_collector_waits_while_a_prompt_is_built_and_is_back_as_it_was(
-        furai_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import gc
-
-    during: list[bool] = []
-    select = DevAgent._select_agents
-    monkeypatch.setattr(DevAgent, "_select_agents",
-                        lambda self, *args: during.append(gc.isenabled()) or select(self, *args))
-    assert gc.isenabled()
-    DevAgent(furai_project).build_prompt()
-    assert during == [False]  # paused while the agents were ranked ...
-    assert gc.isenabled()  # ... and only then
-    gc.disable()
-    try:
-        DevAgent(furai_project).build_prompt()
-        assert not gc.isenabled()  # a caller's own choice is left alone
-    finally:
-        gc.enable()
-    (furai_project / "TASKS.md").unlink()
-    (furai_project / "TASKS.md").mkdir()  # a build that fails still puts it back
-    with pytest.raises(TasksFileError):
-        DevAgent(furai_project).build_prompt()
-    assert gc.isenabled()
