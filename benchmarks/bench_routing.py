@@ -1,6 +1,7 @@
 """Routing benchmark: accuracy on the labelled set and query latency over the real agent corpus.
 
     .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors] [--heldout] [--fit]
+                                                 [--write-background] [--write-roles]
     .venv/bin/python benchmarks/bench_routing.py --fresh [--errors]
 
 Three hand-labelled sets (tests/data/routing/README.md): the catalog tasks, and two sets of small projects
@@ -49,7 +50,8 @@ sys.path.insert(0, str(REPO))
 
 from ralphy.agents import routing  # noqa: E402
 from ralphy.agents.discovery import AgentProblem, load_agent_file  # noqa: E402
-from ralphy.agents.routing import BACKGROUND_FILE, NO_BACKGROUND, Background, Router  # noqa: E402
+from ralphy.agents.roles import ROLES_FILE, build_lexicon  # noqa: E402
+from ralphy.agents.routing import BACKGROUND_FILE, NO_BACKGROUND, Background, Router, default_background  # noqa: E402
 from ralphy.agents.spec import AgentSpec  # noqa: E402
 
 
@@ -421,6 +423,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=("train", "test", "all"), default="all")
     parser.add_argument("--errors", action="store_true", help="list the misses")
     parser.add_argument("--write-background", action="store_true", help=f"regenerate {BACKGROUND_FILE.name}")
+    parser.add_argument("--write-roles", action="store_true", help=f"regenerate {ROLES_FILE.name} (after the background)")
     parser.add_argument("--fit", action="store_true", help="fit the confidence calibration on the train splits")
     parser.add_argument("--heldout", action="store_true",
                         help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
@@ -438,6 +441,13 @@ def main(argv: list[str] | None = None) -> None:
         background = Background(len(agents), Router(agents, background=NO_BACKGROUND).document_frequencies())
         BACKGROUND_FILE.write_text(json.dumps(background.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"wrote {BACKGROUND_FILE} ({len(background.frequencies)} terms)")
+    if args.write_roles:
+        background = default_background()
+        lexicon = build_lexicon([agent.name for agent in agents],
+                                {term: count / background.agents for term, count in background.frequencies.items()})
+        ROLES_FILE.write_text(json.dumps(lexicon.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {ROLES_FILE} ({len(lexicon.roles)} roles, {len(lexicon.technologies)} technologies, "
+              f"{len(lexicon.prefixes)} prefixes)")
     router = Router(agents)
     print(f"corpus: {len(agents)} agents (deduplicated by name)")
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):

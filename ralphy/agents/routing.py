@@ -32,6 +32,7 @@ from itertools import compress, repeat
 from pathlib import Path
 from typing import Any
 
+from ralphy.agents.roles import asked_roles, name_roles, role_needles
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.terms import GENERIC_VERBS, _as_texts, head_terms, split_examples, term_counts, terms, words
 
@@ -67,8 +68,8 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # task's informative words, share of the agents matching any word of the task: a task outside what the team
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (1.719, 0.247, 0.262, 0.717, 0.670, -0.541)
-CALIBRATION_BIAS = -2.766
+CALIBRATION: tuple[float, ...] = (1.715, 0.295, 0.306, 0.773, 0.600, -0.541)
+CALIBRATION_BIAS = -2.850
 NEAR_SHARE = 0.5
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
@@ -76,6 +77,11 @@ HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its he
 # agent's role, and the words of roles ("security", "test", "review") are in most agents' descriptions, so by
 # rarity any technology a task mentions ("SQL", "Rails", "Symfony") outweighed them in another agent's name.
 NAME_IDF = 1.0
+# When what a task asks for is a role (ralphy.agents.roles: "Review the Terraform changes", "Write unit tests | for
+# the Kotlin ViewModel"), the score of each agent whose name holds that role is multiplied by 1 + ROLE_LIFT, so the
+# role can outrank a technology the task mentions ("terraform" in another agent's name); a task asking for a
+# technology ("Add a Redis cache to sessions", "Write a Rails migration") is scored as before.
+ROLE_LIFT = 0.5
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
@@ -325,7 +331,8 @@ class Router:
 
     # -- querying -------------------------------------------------------------------------------------
 
-    def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> dict[int, float]:
+    def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
+                roles: frozenset[str] = frozenset()) -> dict[int, float]:
         """Agent index -> its score for the task, for every agent holding one of ``task_terms``."""
         total: list[float] | None = None
         agents = len(self._entries)
@@ -345,12 +352,24 @@ class Router:
             return {}
         # the same additions in the same order as term by term per agent (x + 0.0 is x); weights are > 0
         scores = dict(zip(compress(range(agents), total), compress(total, total)))
+        if roles and ROLE_LIFT:
+            self._lift_roles(scores, roles)
         if self._not_for:
             entries = self._entries
             for index in self._not_for:
                 if index in scores and self._excluded(entries[index], task_terms):
                     scores[index] *= NOT_FOR_FACTOR
         return scores
+
+    def _lift_roles(self, scores: dict[int, float], roles: frozenset[str]) -> None:
+        """Lift the agents whose name holds one of ``roles`` (see ``ROLE_LIFT``)."""
+        agents = self.agents
+        needles = role_needles(roles)
+        for index in scores:
+            name = agents[index].name
+            lowered = name.lower()
+            if any(needle in lowered for needle in needles) and not roles.isdisjoint(name_roles(name)):
+                scores[index] *= 1 + ROLE_LIFT
 
     def _dense(self, term: str, boost: float, posting: list[tuple[int, float]]) -> list[float]:
         """``term``'s weight times ``boost`` for every agent (0.0 where it is absent), kept for the next task."""
@@ -395,7 +414,7 @@ class Router:
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
         task_terms = list(dict.fromkeys(terms(task)))
-        ranked = self._ranked(task_terms, head_terms(task))
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task))
         if not ranked:
             return None
         return self._entries[ranked[0][0]].agent.name, self._features(ranked, 0, task_terms)
@@ -408,8 +427,9 @@ class Router:
         hit = sum(idf for term, idf in idfs if idf is not None and term in matched)
         return hit / total if total else 0.0
 
-    def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
-        scores = self._scores(task_terms, head)
+    def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
+                roles: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
+        scores = self._scores(task_terms, head, roles)
         # best first, ties by name: agents are indexed in name order, so (-score, index) sorts the same, in C
         if not scores:
             return []
@@ -423,7 +443,7 @@ class Router:
         surface = {}
         for word, term in pairs:
             surface.setdefault(term, word)
-        ranked = self._ranked(task_terms, head_terms(task))
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task))
         results = []
         for position, (index, score) in enumerate(ranked[:limit]):
             confidence = self._confidence(self._features(ranked, position, task_terms))
