@@ -19,20 +19,18 @@ Exit codes (``RunSummary.exit_code``): 0 every task done, 1 error, 3 circuit ope
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
-import os
 import re
 import subprocess
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable, Mapping, Protocol
+from typing import Callable, Mapping
 
 from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
-from ralphy.claude.delegation import Delegation, DelegationTracker, TaskOutcome, attribute, cost_shares
+from ralphy.claude.delegation import DelegationTracker
 from ralphy.claude.events import Event, InitEvent, RateLimitEvent
-from ralphy.claude.limits import auth_failure, classify_failure, login_hint, usage_limit_reset
+from ralphy.claude.limits import classify_failure, login_hint, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group
 from ralphy.claude.driver import INITIALIZE_TIMEOUT_S, Session
 from ralphy.claude.process import RunResult
@@ -42,9 +40,27 @@ from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
 from ralphy.errors import RalphyError, StoreError, TasksFileError
+from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here too: ralphy.output, cli/dev.py, tests)
+    DelegationReport,
+    IterationReport,
+    Reporter,
+    RunSummary,
+    WorkFiles as _WorkFiles,
+    attribute_work,
+    fill_report,
+    record_iteration,
+    summary_json,
+)
+from ralphy.loop_resume import (  # noqa: F401
+    AUTO_REPLY,
+    Resume as _Resume,
+    answer_message as _answer_message,
+    resume_instruction_from_history,
+    resume_text as _resume_text,
+)
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
-from ralphy.tasks import TaskList, load_tasks, mentioned_task_ids, newly_completed
+from ralphy.tasks import TaskList, load_tasks
 from ralphy import __version__, worktree
 from ralphy.verify import OFF_NOTICE, Verification, failure_instruction, resolve_command, run_check
 
@@ -52,7 +68,6 @@ logger = logging.getLogger(__name__)
 
 EXIT_DONE, EXIT_ERROR, EXIT_CIRCUIT_OPEN, EXIT_QUESTION, EXIT_USAGE_LIMIT, EXIT_INTERRUPTED = 0, 1, 3, 4, 5, 130
 TRANSCRIPTS_DIR = Path(".ralphy") / "transcripts"
-AUTO_REPLY = "Proceed with your best judgment, following TASKS.md."
 MAX_AUTO_REPLIES = 2
 UNKNOWN_RESET_WAIT_S = 15 * 60
 AUTH_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")  # credentials the CLI reads
@@ -73,82 +88,6 @@ class _Aborted(Exception):
 
 
 @dataclass
-class DelegationReport:
-    agent: str
-    description: str
-    task_ids: list[str]
-    status: str
-    error: str | None = None
-    files_changed: list[str] = field(default_factory=list)
-    bash_commands: list[str] = field(default_factory=list)
-    usage: dict | None = None  # the CLI's total_tokens, tool_uses, duration_ms
-    duration_s: float | None = None
-    cost_share: float | None = None  # of the iteration's tokens
-    tool_use_id: str | None = None
-
-
-@dataclass
-class IterationReport:
-    n: int
-    session_id: str | None = None
-    outcome: str = "ok"  # ok | failed | interrupted | usage_limit | question | timeout | auth
-    is_error: bool = False
-    error: str | None = None
-    cost_usd: float = 0.0
-    num_turns: int | None = None
-    duration_s: float = 0.0
-    delegations: list[DelegationReport] = field(default_factory=list)
-    tasks_completed: list[TaskOutcome] = field(default_factory=list)
-    claimed: str | None = None  # Claude's final text: shown, never trusted
-    question: str | None = None
-    breaker_state: str = "closed"
-    breaker_reason: str | None = None
-    transcript: str | None = None
-    verification: Verification | None = None  # ralphy's check after this iteration, if one ran
-    direct_files: list[str] = field(default_factory=list)  # files the main agent itself changed
-
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data["tasks_completed"] = [asdict(outcome) for outcome in self.tasks_completed]
-        data["verification"] = self.verification.to_dict() if self.verification else None
-        return data
-
-
-@dataclass
-class RunSummary:
-    status: str  # completed | circuit_open | question | usage_limit | interrupted | error
-    reason: str
-    exit_code: int
-    iterations: list[IterationReport] = field(default_factory=list)
-    run_id: int | None = None
-    tasks_done: int = 0
-    tasks_total: int = 0
-    verification: Verification | None = None  # the run's last check (a completed run's passed)
-
-    def to_dict(self) -> dict:
-        return {
-            "status": self.status,
-            "reason": self.reason,
-            "exit_code": self.exit_code,
-            "run_id": self.run_id,
-            "tasks": {"completed": self.tasks_done, "total": self.tasks_total},
-            "verification": self.verification.to_dict() if self.verification else None,
-            "iterations": [iteration.to_dict() for iteration in self.iterations],
-        }
-
-
-class Reporter(Protocol):
-    """What the loop tells the person watching (``ralphy.output`` has the terminal and plain versions)."""
-
-    def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None: ...
-    def event(self, event: Event) -> None: ...
-    def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None: ...
-    def waiting(self, seconds: float, why: str) -> None: ...
-    def note(self, text: str) -> None: ...
-    def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None: ...
-
-
-@dataclass
 class LoopOptions:
     project_dir: Path
     config: Config
@@ -165,15 +104,6 @@ class LoopOptions:
     # that runs exactly this argv, ended otherwise.
     prestarted: "tuple[list[str], subprocess.Popen[bytes]] | None" = None
     claude_version: "Version | None" = None  # of claude_bin (ralphy.claude.version); None: unknown, the newest assumed
-
-
-@dataclass
-class _Resume:
-    """The next iteration resumes Claude's session ``session_id`` with ``message`` instead of a new prompt."""
-
-    session_id: str
-    message: str
-    question_id: int | None = None
 
 
 class DevLoop:
@@ -242,7 +172,7 @@ class DevLoop:
     def _loop(self, task_list: TaskList) -> None:
         if self.breaker.start_run() is State.OPEN:  # a new run lifts a used-up budget, nothing else
             return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
-        self.resume_instruction = self._resume_instruction_from_history()
+        self.resume_instruction = resume_instruction_from_history(self.store, self.run_id)
         if not self._take_answered_question() and self._pending_question_blocks():
             return
         n = 0
@@ -375,7 +305,8 @@ class DevLoop:
                 self.store.add_permission_decisions(iteration_id, policy.decisions)
 
         after = self._tasks_or(before)
-        self._fill_report(report, result, tracker, edits, before, after)
+        self.cli_version_seen = fill_report(report, result, tracker, edits, before, after, project=self.project,
+                                            tasks_path=self.tasks_path) or self.cli_version_seen
         tree_after = worktree.fingerprints(self.project, self.config.tasks_file)
         progress = before.statuses() != after.statuses() or tree_after[0] != tree_before[0]
         kind = classify_failure(result) if live.paused is None else "ok"  # paused on a live question: no failure
@@ -418,7 +349,7 @@ class DevLoop:
             self.breaker.record(outcome)
             self.breaker.save(self.breaker_path)
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
-        self._record(iteration_id, report)
+        record_iteration(self.store, iteration_id, report)
         self.last_iteration = (iteration_id, report)
         self.o.reporter.iteration_finished(report, after)
 
@@ -454,59 +385,13 @@ class DevLoop:
                 logger.info("%s", line)
                 self.o.reporter.note(line)
 
-    def _fill_report(self, report: IterationReport, result: RunResult, tracker: DelegationTracker,
-                     edits: TasksFileEdits, before: TaskList, after: TaskList) -> None:
-        final = result.result
-        report.duration_s = round(result.duration_s, 3)
-        report.transcript = str(result.transcript_path) if result.transcript_path else None
-        if result.init:
-            report.session_id = result.init.session_id
-            self.cli_version_seen = result.init.version or self.cli_version_seen
-        if final:
-            report.session_id = final.session_id or report.session_id
-            report.is_error = final.is_error
-            report.cost_usd = final.total_cost_usd or 0.0
-            report.num_turns = final.num_turns
-            report.claimed = final.result
-            if result.timed_out:
-                report.error = "timed out"  # the turn was interrupted at the iteration's time limit
-            elif final.is_error:
-                status = f"HTTP {final.api_error_status}: " if final.api_error_status else ""
-                report.error = f"{status}{(final.result or final.subtype or 'error').strip()}"[:500]
-        else:
-            report.is_error = True
-            tail = result.stderr_tail.strip().splitlines()[-1:] if result.stderr_tail.strip() else []
-        if result.auth_failed:  # ralphy itself ended the CLI at its first auth retry: say why, not its exit code
-            report.error = auth_failure(result.events, final) or report.error
-        elif final is None:
-            report.error = "timed out" if result.timed_out else (
-                f"the Claude CLI ended without a result (exit {result.exit_code})" + (f": {tail[0][:300]}" if tail else "")
-            )
-        self._attribute(report, tracker, edits, before, after, final.model_usage if final else None)
-
-    def _attribute(self, report: IterationReport, tracker: DelegationTracker, edits: TasksFileEdits, before: TaskList,
-                   after: TaskList, model_usage: Mapping | None = None) -> None:
-        """The iteration's delegations with the task ids they name, and who handled each newly completed task."""
-
-        def task_ids_in(text: str) -> list[str]:
-            return mentioned_task_ids(text, after)
-
-        delegations = tracker.delegations
-        shares = cost_shares(delegations, model_usage or {})
-        work_files = _WorkFiles(self.project, self.tasks_path)
-        report.delegations = [_delegation_report(d, task_ids_in, shares.get(d.tool_use_id), work_files)
-                              for d in delegations]
-        report.direct_files = work_files(tracker.direct_files)
-        report.tasks_completed = attribute(newly_completed(before, after), delegations, task_ids_in,
-                                           edits.marked_by, edits.rejected_by)
-
     def _finish_aborted(self, iteration_id: int, report: IterationReport, reason: str) -> None:
         """The iteration could not run or finish for a reason outside Claude's work: recorded as failed."""
         report.outcome, report.is_error, report.error = "failed", True, reason
         self.breaker.record(IterationOutcome(failed=True, error=reason))
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
         try:
-            self._record(iteration_id, report)
+            record_iteration(self.store, iteration_id, report)
         except RalphyError as exc:  # the history itself failed (disk full...): the run's reason still says why
             logger.warning("%s", exc)
         self.summary.iterations.append(report)
@@ -514,11 +399,12 @@ class DevLoop:
     def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
                             tracker: DelegationTracker, edits: TasksFileEdits, transcript: Path) -> None:
         report.outcome, report.is_error, report.error = "interrupted", True, "interrupted"
-        self._attribute(report, tracker, edits, before, self._tasks_or(before))
+        attribute_work(report, tracker, edits, before, self._tasks_or(before), project=self.project,
+                       tasks_path=self.tasks_path)
         report.transcript = str(transcript) if transcript.exists() else None
         self.breaker.record(IterationOutcome(interrupted=True))
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
-        self._record(iteration_id, report)
+        record_iteration(self.store, iteration_id, report)
         self.summary.iterations.append(report)
 
     # -------------------------------------------------------------------------------------- verification
@@ -576,27 +462,6 @@ class DevLoop:
         text = failure_instruction(verification, task_ids)
         self.resume_instruction = f"{self.resume_instruction}\n\n{text}" if self.resume_instruction else text
 
-    def _record(self, iteration_id: int, report: IterationReport) -> None:
-        self.store.finish_iteration(
-            iteration_id, outcome=report.outcome, session_id=report.session_id, is_error=report.is_error,
-            error=report.error, cost_usd=report.cost_usd, num_turns=report.num_turns,
-            breaker_state=report.breaker_state, breaker_reason=report.breaker_reason,
-            transcript_path=report.transcript, result_text=report.claimed,
-        )
-        for i, delegation in enumerate(report.delegations):
-            self.store.add_delegation(
-                iteration_id, tool_use_id=f"{iteration_id}-{i}", agent=delegation.agent,
-                description=delegation.description, task_ids=delegation.task_ids, status=delegation.status,
-                error=delegation.error, files_changed=delegation.files_changed,
-                bash_commands=delegation.bash_commands, usage=delegation.usage, duration_s=delegation.duration_s,
-                cost_share=delegation.cost_share,
-            )
-        for task in report.tasks_completed:
-            self.store.add_task_outcome(
-                iteration_id, task_id=task.id, title=task.title, group=task.group, handled_by=task.handled_by,
-                verified=task.verified, claimed_without_changes=task.claimed_without_changes,
-            )
-
     def _tasks_or(self, fallback: TaskList) -> TaskList:
         """TASKS.md as it is now; if Claude broke it (deleted, made unreadable), the last good reading."""
         try:
@@ -629,23 +494,6 @@ class DevLoop:
         self.o.sleep(wait)
         return False
 
-    def _resume_instruction_from_history(self) -> str:
-        """When the last recorded iteration did not finish cleanly, tell Claude what happened."""
-        for run in reversed(self.store.runs(limit=20)):  # newest first; runs that did no iteration are passed over
-            iterations = self.store.iterations(run.id) if run.id != self.run_id else []
-            if iterations:
-                last = iterations[-1]
-                if last.outcome in (None, "interrupted"):  # None: ralphy itself was killed mid-iteration
-                    return _resume_text("interrupted", None)
-                if last.outcome in ("failed", "timeout", "usage_limit"):
-                    return _resume_text(last.outcome, last.error)
-                check = run.verification
-                if check is not None and not check.passed:  # the last run ended on a failed check
-                    return failure_instruction(Verification(
-                        check.command, check.exit_code, False, check.duration_s, check.output_tail, check.timed_out,
-                        check.output_path))
-                return ""
-        return ""
 
     # -------------------------------------------------------------------------------------- questions
 
@@ -744,61 +592,9 @@ def _keep_out_of_git(state_dir: Path) -> None:
         raise StoreError(f"{state_dir}: cannot write ralphy's state there: {exc.strerror or exc}") from None
 
 
-class _WorkFiles:
-    """The files a delegation changed, as evidence of work: relative to the project when inside it, without
-    the tasks file (ticking a box is not work; it is what the check is about)."""
-
-    def __init__(self, project: Path, tasks_path: Path):
-        self.project = os.path.realpath(project)
-        self.tasks = os.path.realpath(tasks_path)
-
-    def __call__(self, paths) -> list[str]:
-        kept = []
-        for path in paths:
-            real = os.path.realpath(os.path.join(self.project, path))  # an absolute path stays itself
-            if real == self.tasks:
-                continue
-            kept.append(os.path.relpath(real, self.project) if real.startswith(self.project + os.sep) else path)
-        return kept
-
-
-def _delegation_report(delegation: Delegation, task_ids_in: Callable[[str], list[str]],
-                       cost_share: float | None = None,
-                       work_files: Callable[[tuple[str, ...]], list[str]] = list) -> DelegationReport:
-    ids = task_ids_in(delegation.description) or task_ids_in(delegation.prompt)
-    return DelegationReport(
-        delegation.agent, delegation.description, ids, delegation.status, delegation.error,
-        work_files(delegation.files_changed), list(delegation.bash_commands),
-        dict(delegation.usage) if delegation.usage else None, delegation.duration_s, cost_share,
-        delegation.tool_use_id,
-    )
-
-
-def _answer_message(answer: str) -> str:
-    return f"{answer.strip()}\n\n(Answer from the user via ralphy. Continue with the tasks in TASKS.md.)"
-
-
-def _resume_text(outcome: str, error: str | None) -> str:
-    what = {
-        "interrupted": "The previous iteration was interrupted before it finished.",
-        "timeout": "The previous iteration ran out of time before it finished.",
-        "usage_limit": "The previous iteration stopped at a usage limit, which has now reset.",
-        "failed": "The previous iteration ended with an error" + (f": {error}" if error else "") + ".",
-    }.get(outcome, "The previous iteration did not finish cleanly.")
-    return (
-        f"{what} Its work may be partly done: check the working tree (`git status`, `git diff`) and TASKS.md, keep "
-        "what is good, finish what is half-done, and mark tasks completed only when their tests pass. Then "
-        "continue with the tasks that are not completed."
-    )
-
-
 def dev(options: LoopOptions) -> RunSummary:
     """Run the dev loop with ``options``; see the module docstring."""
     return DevLoop(options).run()
-
-
-def summary_json(summary: RunSummary) -> str:
-    return json.dumps(summary.to_dict(), indent=2, ensure_ascii=False)
 
 
 def create_missing_agents(project_dir: Path, config: Config, confirm: Callable[[str], bool]) -> list:

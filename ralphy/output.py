@@ -13,7 +13,7 @@ from typing import IO
 
 from ralphy.claude.events import ApiRetry, AssistantText, Event, ToolUse
 from ralphy.claude.limits import is_auth_retry
-from ralphy.loop import IterationReport, RunSummary
+from ralphy.loop_reports import IterationReport, RunSummary
 from ralphy.status_words import with_reason, words
 from ralphy.tasks import TaskList
 
