@@ -4,8 +4,8 @@ A repository can ship ``.ralphy/ralphy.db``, so the file is untrusted until thes
 for it or the files SQLite keeps beside it, an SQLite header and the length it declares, ralphy's
 ``application_id`` at a schema version this ralphy knows, no trigger or view, and a row ralphy did not write is
 one clear line. ``ralphy.store.Store`` runs them before it opens or writes anything; the report's read-only
-reader (``ralphy.report.model``) looks at the file through ``inspect_file`` too. Nothing here writes a byte to a
-file that is not ralphy's.
+reader (``ralphy.report.model``) opens the file through ``connect_readonly``, which looks at it through
+``inspect_file`` too. Nothing here writes a byte to a file that is not ralphy's.
 """
 
 from __future__ import annotations
@@ -148,6 +148,30 @@ def refuse_foreign_schema(path: Path, db: sqlite3.Connection) -> None:
         named = ", ".join(f"{kind} {str(name)[:60]!r}" for kind, name in foreign)
         raise StoreError(f"{path}: holds {named}, which ralphy never creates (not ralphy's database, or tampered "
                          f"with): move it away (`mv {path} {path}.bad`) and run ralphy again")
+
+
+def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connection:
+    """A read-only connection to a ralphy history (StoreError for a missing, foreign or unreadable file).
+
+    The file is first looked at with ``immutable=1`` when no ``-wal`` is beside it (nothing is created next to
+    a file that may not be ralphy's), then opened ``mode=ro`` like any reader of a WAL database. ``snapshot``:
+    a one-off read, also ``immutable`` when no ``-wal`` is there (no writer has it open), so not even the
+    ``-wal``/``-shm`` files appear.
+    """
+    if not path.is_file():
+        raise StoreError(f"{path}: no history here yet (run `ralphy dev` first)")
+    app_id, _, tables = inspect_file(path)
+    if app_id != APPLICATION_ID or not {"runs", "iterations"} <= set(tables):
+        raise StoreError(f"{path}: not a ralphy history (an SQLite database of another application)")
+    uri = path.resolve().as_uri()
+    immutable = "" if Path(f"{path}-wal").exists() else "&immutable=1"
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro{immutable if snapshot else ''}", uri=True, timeout=5.0,
+                             check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open: {exc}") from None
+    db.row_factory = sqlite3.Row
+    return db
 
 
 FORGED_ROW_ERRORS = (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError)

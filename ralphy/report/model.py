@@ -5,220 +5,36 @@ migration, no lock), and gives a ``RunReport``: the run, per task group who did 
 cost, the iterations, the questions and the breaker trips. Columns added by later migrations (verification,
 evidence per delegation, live questions, versions) are read when the database has them and left empty when it
 has not, so a report of an old history works. Every text in it came from the model, TASKS.md or agent files:
-it is data, escaped when the page is rendered.
+it is data, escaped when the page is rendered. The records are in ``ralphy.report.views``; the read-only
+connection in ``ralphy.history_file``.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ralphy import jsontext
 from ralphy.errors import StoreError
+from ralphy.history_file import connect_readonly
+from ralphy.report.views import (  # the report's records, offered here too
+    AgentView,
+    Check,
+    DelegationView,
+    Evidence,
+    GroupView,
+    IterationView,
+    QuestionView,
+    RunBrief,
+    RunReport,
+    TaskDone,
+    Trip,
+)
 
 CLAIM_LIMIT = 4000  # characters of "Claude says" kept per iteration; the transcript has the rest
 TEXT_LIMIT = 2000  # characters kept of other long texts (errors, questions, answers)
-
-
-# --------------------------------------------------------------------------------------------------- records
-
-
-@dataclass(frozen=True)
-class TaskDone:
-    """A task of TASKS.md completed in the run."""
-
-    id: str
-    title: str
-    group: str
-    handled_by: str  # an agent name or "direct"
-    iteration: int
-    verified: bool | None = None  # ralphy's check after the iteration: passed, failed, none ran
-    claimed_without_changes: bool = False  # ticked in an iteration that changed no file but the tasks file
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """What the event stream showed a delegation doing (None where the history does not have it)."""
-
-    files: tuple[str, ...] | None = None
-    tokens: int | None = None
-    seconds: float | None = None
-    cost_usd: float | None = None  # its share of the iteration's tokens times the iteration's cost
-    tool_uses: int | None = None
-    commands: tuple[str, ...] = ()  # the Bash commands it ran
-
-    @property
-    def empty(self) -> bool:
-        return not self.files and not self.commands and all(
-            v is None for v in (self.tokens, self.seconds, self.cost_usd, self.tool_uses))
-
-
-@dataclass(frozen=True)
-class DelegationView:
-    iteration: int
-    agent: str
-    description: str
-    task_ids: tuple[str, ...]
-    status: str
-    error: str | None
-    evidence: Evidence
-
-
-@dataclass
-class GroupView:
-    """One task group of TASKS.md, as far as the run got with it."""
-
-    name: str
-    tasks: list[TaskDone] = field(default_factory=list)
-    delegations: list[DelegationView] = field(default_factory=list)
-    verified: bool | None = None  # None: no verification recorded
-
-    @property
-    def handled_by(self) -> list[str]:
-        """Who completed its tasks, in order of first appearance (agent names and/or "direct")."""
-        return list(dict.fromkeys(t.handled_by for t in self.tasks))
-
-    @property
-    def task_ids(self) -> list[str]:
-        return [t.id for t in self.tasks]
-
-
-@dataclass
-class AgentView:
-    """One agent (or "direct", the main agent's own work) over the run."""
-
-    name: str
-    delegations: int = 0
-    failed: int = 0
-    tasks: int = 0
-    task_ids: list[str] = field(default_factory=list)
-    tokens: int | None = None
-    seconds: float | None = None
-    cost_usd: float | None = None
-    cost_share: float | None = None  # of the run's cost, when the history has cost per delegation
-
-
-@dataclass(frozen=True)
-class Check:
-    """ralphy's own run of ``verify_command`` (not what Claude said)."""
-
-    command: str
-    passed: bool
-    exit_code: int | None
-    timed_out: bool
-    duration_s: float | None
-    output_tail: str | None
-    output_cut: int
-
-
-@dataclass(frozen=True)
-class IterationView:
-    n: int
-    started_at: datetime
-    finished_at: datetime | None
-    duration_seconds: float | None
-    outcome: str | None  # None: not finished (running, or ralphy was killed)
-    is_error: bool | None
-    error: str | None
-    cost_usd: float | None
-    num_turns: int | None
-    breaker_state: str | None
-    breaker_reason: str | None
-    resumed_session: str | None
-    session_id: str | None
-    claim: str | None  # Claude's final text: shown, never trusted
-    claim_cut: int  # characters of the claim left out
-    tasks: tuple[TaskDone, ...]
-    delegations: tuple[DelegationView, ...]
-    tasks_done: int  # tasks of TASKS.md done after this iteration (those done before the run included, when known)
-    cost_so_far: float
-    check: Check | None = None
-    cli_version: str | None = None
-
-    @property
-    def verified(self) -> bool | None:
-        return None if self.check is None else self.check.passed
-
-    @property
-    def claimed_without_changes(self) -> list[str]:
-        return [t.id for t in self.tasks if t.claimed_without_changes]
-
-
-@dataclass(frozen=True)
-class QuestionView:
-    id: int
-    run_id: int
-    iteration: int
-    text: str
-    asked_at: datetime
-    answer: str | None
-    answered_at: datetime | None
-    answered_by: str | None
-    delivered: bool
-    header: str | None = None
-    options: tuple[str, ...] = ()
-
-    @property
-    def pending(self) -> bool:
-        return self.answered_at is None
-
-
-@dataclass(frozen=True)
-class Trip:
-    """The breaker left "closed" (or opened) after an iteration."""
-
-    iteration: int
-    state: str
-    reason: str | None
-
-
-@dataclass(frozen=True)
-class RunBrief:
-    id: int
-    started_at: datetime
-    status: str
-
-
-@dataclass
-class RunReport:
-    project: str
-    run_id: int
-    started_at: datetime
-    finished_at: datetime | None
-    status: str
-    reason: str | None
-    exit_code: int | None
-    duration_seconds: float | None
-    cost_usd: float
-    turns: int
-    tasks_done: int
-    tasks_total: int | None
-    cli_version: str | None
-    ralphy_version: str | None
-    argv: list[str]
-    iterations: list[IterationView]
-    groups: list[GroupView]
-    agents: list[AgentView]
-    questions: list[QuestionView]
-    trips: list[Trip]
-    runs: list[RunBrief]
-    generated_at: datetime
-    check: Check | None = None  # the run's last check: a run is completed only when it passed
-
-    @property
-    def running(self) -> bool:
-        return self.finished_at is None
-
-    @property
-    def delegated_tasks(self) -> int:
-        return sum(1 for it in self.iterations for t in it.tasks if t.handled_by != "direct")
-
-    @property
-    def pending_questions(self) -> list[QuestionView]:
-        return [q for q in self.questions if q.pending]
 
 
 # ------------------------------------------------------------------------------------------------- reading
@@ -228,32 +44,6 @@ def db_file(project_dir: str | Path) -> Path:
     from ralphy.store import db_path
 
     return db_path(project_dir)
-
-
-def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connection:
-    """A read-only connection to a ralphy history (StoreError for a missing, foreign or unreadable file).
-
-    The file is first looked at with ``immutable=1`` when no ``-wal`` is beside it (nothing is created next to
-    a file that may not be ralphy's), then opened ``mode=ro`` like any reader of a WAL database. ``snapshot``:
-    a one-off read, also ``immutable`` when no ``-wal`` is there (no writer has it open), so not even the
-    ``-wal``/``-shm`` files appear.
-    """
-    from ralphy.history_file import APPLICATION_ID, inspect_file
-
-    if not path.is_file():
-        raise StoreError(f"{path}: no history here yet (run `ralphy dev` first)")
-    app_id, _, tables = inspect_file(path)
-    if app_id != APPLICATION_ID or not {"runs", "iterations"} <= set(tables):
-        raise StoreError(f"{path}: not a ralphy history (an SQLite database of another application)")
-    uri = path.resolve().as_uri()
-    immutable = "" if Path(f"{path}-wal").exists() else "&immutable=1"
-    try:
-        db = sqlite3.connect(f"{uri}?mode=ro{immutable if snapshot else ''}", uri=True, timeout=5.0,
-                             check_same_thread=False)
-    except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open: {exc}") from None
-    db.row_factory = sqlite3.Row
-    return db
 
 
 def load_report(project_dir: str | Path, run_id: int | None = None) -> RunReport:
