@@ -6,7 +6,8 @@ line, the way the official Agent SDKs do (``../shared/claude-code/VERSIONS.md`` 
 2.0.0, 2.1.62, 2.1.197 and 2.1.330):
 
 - ``initialize`` (a control request): the CLI answers with the agents it loaded (from ~2.1.100), its pid,
-  its version (2.1.330) and its commands -- no model call. ``initialize_info`` does only this.
+  its version (2.1.330) and its commands -- no model call. ``initialize_info`` (``ralphy.claude.cli_info``, also
+  offered here) does only this.
 - the prompt goes as a user turn; the CLI's events are read as they arrive (``ralphy.claude.events``);
 - ``can_use_tool`` control requests (permissions, and AskUserQuestion) are answered by ``on_request``
   while the turn waits;
@@ -472,61 +473,6 @@ def _write_lines(stream, lines: queue.Queue[bytes | None]) -> None:
             pass
 
 
-def initialize_info(
-    argv: Sequence[str],
-    *,
-    cwd: str | os.PathLike[str],
-    env: Mapping[str, str],
-    timeout: float = 30.0,
-    init_fallback: bool = False,
-) -> InitializeInfo:
-    """Start the CLI, ask ``initialize``, end it: the agents (and pid, version, commands, account) the CLI
-    loads in ``cwd``, with no model call. ``argv`` is a command line from ``command.build_argv`` (the
-    stream-json flags are added when missing).
-
-    ``init_fallback``: a CLI whose answer names no agents (before ~2.1.100) gets one user turn and the agents'
-    names come from that turn's ``system/init`` line, which the CLI writes before any request to the Messages
-    API; the CLI is pointed at a closed local port with no retries and ended at that line, so no model is
-    called and no credentials leave the machine (pass ``--no-session-persistence`` in ``argv`` where the CLI
-    knows it).
-
-    Raises ``ClaudeUsageError`` when the CLI refuses its command line, ``ClaudeNotFoundError`` when it cannot
-    start, ``ConfigError`` when it gives no answer within ``timeout``."""
-    argv = with_stream_flags(argv)
-    if init_fallback:
-        env = {**env, "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{_closed_port()}", "CLAUDE_CODE_MAX_RETRIES": "0"}
-    session = Session.start(argv, cwd=cwd, env=env, kill_grace=1.0)
-    try:
-        deadline = time.monotonic() + timeout
-        info = session.initialize(timeout)
-        if info is None:
-            refused = session.usage_error()
-            if refused:
-                raise ClaudeUsageError(f"the Claude CLI {argv[0]} refused its command line: {refused}")
-            raise ConfigError(f"the Claude CLI {argv[0]} gave no answer to `initialize` within {timeout:g}s"
-                              + _stderr_hint(session))
-        if info.agents is None and init_fallback:
-            session.send_user_turn("ralphy: which agents are loaded? (this turn never reaches a model)")
-            while session.init is None and not session.results and session._next_line(deadline):
-                pass
-            if session.init is not None:
-                info = replace(info, agents=[{"name": name, "description": None, "model": None}
-                                             for name in session.init.agents],
-                               version=info.version or session.init.version, agents_source="init")
-        return info
-    finally:
-        session.close()
-
-
-def _closed_port() -> int:
-    """A local port nothing listens on (bound, read, released)."""
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def with_stream_flags(argv: Sequence[str]) -> list[str]:
     """``argv`` with the stream-json input and stdio permission flags (added after ``-p`` when missing)."""
     argv = list(argv)
@@ -542,7 +488,11 @@ def with_stream_flags(argv: Sequence[str]) -> list[str]:
     return argv[:1] + extra + argv[1:]
 
 
-def _stderr_hint(session: Session) -> str:
-    session._join_stderr()
-    lines = [line.strip() for line in session._stderr.text().splitlines() if line.strip()]
-    return f" ({lines[-1][:300]})" if lines else ""
+def __getattr__(name: str) -> Any:
+    """``initialize_info`` is offered here too (doctor and the tests import it from the driver); it lives in
+    ``ralphy.claude.cli_info``, which imports this module, so it is looked up when first asked for."""
+    if name == "initialize_info":
+        from ralphy.claude.cli_info import initialize_info
+
+        return initialize_info
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
