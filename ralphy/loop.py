@@ -41,6 +41,12 @@ from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
 from ralphy.errors import RalphyError, StoreError, TasksFileError
 from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here too: ralphy.output, cli/dev.py, tests)
+    EXIT_CIRCUIT_OPEN,
+    EXIT_DONE,
+    EXIT_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_QUESTION,
+    EXIT_USAGE_LIMIT,
     DelegationReport,
     IterationReport,
     Reporter,
@@ -53,6 +59,8 @@ from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here to
 )
 from ralphy.loop_resume import (  # noqa: F401
     AUTO_REPLY,
+    MAX_AUTO_REPLIES,
+    QuestionPolicy,
     Resume as _Resume,
     answer_message as _answer_message,
     resume_instruction_from_history,
@@ -66,9 +74,7 @@ from ralphy.verify import OFF_NOTICE, Verification, failure_instruction, resolve
 
 logger = logging.getLogger(__name__)
 
-EXIT_DONE, EXIT_ERROR, EXIT_CIRCUIT_OPEN, EXIT_QUESTION, EXIT_USAGE_LIMIT, EXIT_INTERRUPTED = 0, 1, 3, 4, 5, 130
 TRANSCRIPTS_DIR = Path(".ralphy") / "transcripts"
-MAX_AUTO_REPLIES = 2
 UNKNOWN_RESET_WAIT_S = 15 * 60
 AUTH_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")  # credentials the CLI reads
 FAILED_KINDS = {"timeout", "crashed", "max_turns", "rate_limited", "overloaded", "server_error", "error"}
@@ -106,7 +112,7 @@ class LoopOptions:
     claude_version: "Version | None" = None  # of claude_bin (ralphy.claude.version); None: unknown, the newest assumed
 
 
-class DevLoop:
+class DevLoop(QuestionPolicy):
     def __init__(self, options: LoopOptions):
         self.o = options
         self.project = options.project_dir
@@ -492,74 +498,6 @@ class DevLoop:
         wait = max(0.0, min(wait, self.config.usage_limit_max_wait_seconds))
         self.o.reporter.waiting(wait, f"usage limit reached; resets at {when}")
         self.o.sleep(wait)
-        return False
-
-
-    # -------------------------------------------------------------------------------------- questions
-
-    def _live_questions(self, tasks: TaskList, iteration_id: Callable[[], int | None]):
-        """The --on-question policy for Claude's AskUserQuestion calls during this iteration's turn."""
-        from ralphy.live_questions import LiveQuestions
-
-        groups = list(tasks.pending_groups())
-        return LiveQuestions(self.store, policy=self.o.on_question, iteration_id=iteration_id,
-                             task_key=groups[0] if groups else None, ask=self.o.ask, max_auto=MAX_AUTO_REPLIES,
-                             note=self.o.reporter.note)
-
-    def _detect_question(self, report: IterationReport) -> bool:
-        from ralphy.questions import detect_question
-
-        detection = detect_question(
-            report.claimed or "", threshold=self.config.question_threshold,
-            patterns=self.config.question_patterns or None,
-        )
-        if detection.is_question:
-            report.outcome = "question"
-            report.question = detection.question or report.claimed
-            self._question_confidence = detection.confidence
-        return detection.is_question
-
-    def _handle_question(self, iteration_id: int, report: IterationReport, task_list: TaskList) -> bool:
-        """Apply the --on-question policy; True when the run stops (paused)."""
-        groups = list(task_list.pending_groups())
-        task_key = groups[0] if groups else None
-        question_id = self.store.add_question(
-            iteration_id, session_id=report.session_id, text=report.question or "",
-            confidence=self._question_confidence, task_key=task_key,
-        )
-        return not self._answer(question_id, report.session_id, report.question or "", task_key)
-
-    def _answer(self, question_id: int, session_id: str | None, text: str, task_key: str | None) -> bool:
-        """Try to answer now (ask a person, or reply automatically); True when an answer is queued."""
-        answer, by = None, "user"
-        if self.o.on_question == "ask" and self.o.ask is not None:
-            answer = self.o.ask(text)
-        elif self.o.on_question == "auto":
-            if task_key is None or self.store.auto_replies_for(task_key) < MAX_AUTO_REPLIES:
-                answer, by = AUTO_REPLY, "auto"
-            else:
-                self.o.reporter.note(f"already answered {MAX_AUTO_REPLIES} questions automatically for {task_key!r}; pausing")
-        if answer and session_id:
-            self.store.answer_question(question_id, answer, answered_by=by)
-            self.resume = _Resume(session_id, _answer_message(answer), question_id)
-            return True
-        self._stop("question", f"Claude asked: {text.strip()[:300]} — answer with `ralphy answer {question_id} \"...\"`, "
-                   "then run `ralphy dev`", EXIT_QUESTION)
-        return False
-
-    def _take_answered_question(self) -> bool:
-        """An answered question not yet delivered: the first iteration resumes its session with the answer."""
-        for question in self.store.answered_unresumed():
-            if question.session_id:
-                self.resume = _Resume(question.session_id, _answer_message(question.answer or ""), question.id)
-                return True
-        return False
-
-    def _pending_question_blocks(self) -> bool:
-        """A question still unanswered from an earlier run: ask it, answer it, or stop (exit 4)."""
-        for question in self.store.pending_questions():
-            self.o.reporter.note(f"Claude asked (question {question.id}): {question.text}")
-            return not self._answer(question.id, question.session_id, question.text, question.task_key)
         return False
 
 

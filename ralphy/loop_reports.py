@@ -26,6 +26,10 @@ from ralphy.verify import Verification
 if TYPE_CHECKING:
     from ralphy.store import Store
 
+# RunSummary.exit_code: every task done, an error, the circuit breaker open, paused for a question, a usage limit
+# with --no-wait, interrupted
+EXIT_DONE, EXIT_ERROR, EXIT_CIRCUIT_OPEN, EXIT_QUESTION, EXIT_USAGE_LIMIT, EXIT_INTERRUPTED = 0, 1, 3, 4, 5, 130
+
 
 @dataclass
 class DelegationReport:

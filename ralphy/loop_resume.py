@@ -1,19 +1,22 @@
 """What the next turn of ``ralphy dev`` is told when it does not start afresh: the answer to Claude's question (the
-session resumed with it), or what happened to the iteration before (interrupted, timed out, failed, a usage
-limit, a failed check) for the next prompt to say.
+session resumed with it; ``QuestionPolicy``, the --on-question policy that gets one), or what happened to the
+iteration before (interrupted, timed out, failed, a usage limit, a failed check) for the next prompt to say.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
+from ralphy.loop_reports import EXIT_QUESTION, IterationReport
+from ralphy.tasks import TaskList
 from ralphy.verify import Verification, failure_instruction
 
 if TYPE_CHECKING:
     from ralphy.store import Store
 
 AUTO_REPLY = "Proceed with your best judgment, following TASKS.md."
+MAX_AUTO_REPLIES = 2
 
 
 @dataclass
@@ -60,3 +63,83 @@ def resume_instruction_from_history(store: Store, run_id: int | None) -> str:
                     check.output_path))
             return ""
     return ""
+
+
+class QuestionPolicy:
+    """``DevLoop``'s questions under ``--on-question`` (ask a person, pause the run, or reply automatically at most
+    ``MAX_AUTO_REPLIES`` times per task group): Claude's AskUserQuestion calls while the turn waits
+    (``ralphy.live_questions``), a question in the final text (``ralphy.questions``), and questions left from an
+    earlier run. An answer becomes ``self.resume``: the next iteration resumes Claude's session with it. What it
+    uses of the loop: ``store``, ``o`` (LoopOptions), ``config``, ``resume`` and ``_stop``."""
+
+    store: Store
+    o: Any
+    config: Any
+    resume: Resume | None
+    _stop: Callable[[str, str, int], None]
+    _question_confidence: float
+
+    def _live_questions(self, tasks: TaskList, iteration_id: Callable[[], int | None]):
+        """The --on-question policy for Claude's AskUserQuestion calls during this iteration's turn."""
+        from ralphy.live_questions import LiveQuestions
+
+        groups = list(tasks.pending_groups())
+        return LiveQuestions(self.store, policy=self.o.on_question, iteration_id=iteration_id,
+                             task_key=groups[0] if groups else None, ask=self.o.ask, max_auto=MAX_AUTO_REPLIES,
+                             note=self.o.reporter.note)
+
+    def _detect_question(self, report: IterationReport) -> bool:
+        from ralphy.questions import detect_question
+
+        detection = detect_question(
+            report.claimed or "", threshold=self.config.question_threshold,
+            patterns=self.config.question_patterns or None,
+        )
+        if detection.is_question:
+            report.outcome = "question"
+            report.question = detection.question or report.claimed
+            self._question_confidence = detection.confidence
+        return detection.is_question
+
+    def _handle_question(self, iteration_id: int, report: IterationReport, task_list: TaskList) -> bool:
+        """Apply the --on-question policy; True when the run stops (paused)."""
+        groups = list(task_list.pending_groups())
+        task_key = groups[0] if groups else None
+        question_id = self.store.add_question(
+            iteration_id, session_id=report.session_id, text=report.question or "",
+            confidence=self._question_confidence, task_key=task_key,
+        )
+        return not self._answer(question_id, report.session_id, report.question or "", task_key)
+
+    def _answer(self, question_id: int, session_id: str | None, text: str, task_key: str | None) -> bool:
+        """Try to answer now (ask a person, or reply automatically); True when an answer is queued."""
+        answer, by = None, "user"
+        if self.o.on_question == "ask" and self.o.ask is not None:
+            answer = self.o.ask(text)
+        elif self.o.on_question == "auto":
+            if task_key is None or self.store.auto_replies_for(task_key) < MAX_AUTO_REPLIES:
+                answer, by = AUTO_REPLY, "auto"
+            else:
+                self.o.reporter.note(f"already answered {MAX_AUTO_REPLIES} questions automatically for {task_key!r}; pausing")
+        if answer and session_id:
+            self.store.answer_question(question_id, answer, answered_by=by)
+            self.resume = Resume(session_id, answer_message(answer), question_id)
+            return True
+        self._stop("question", f"Claude asked: {text.strip()[:300]} — answer with `ralphy answer {question_id} \"...\"`, "
+                   "then run `ralphy dev`", EXIT_QUESTION)
+        return False
+
+    def _take_answered_question(self) -> bool:
+        """An answered question not yet delivered: the first iteration resumes its session with the answer."""
+        for question in self.store.answered_unresumed():
+            if question.session_id:
+                self.resume = Resume(question.session_id, answer_message(question.answer or ""), question.id)
+                return True
+        return False
+
+    def _pending_question_blocks(self) -> bool:
+        """A question still unanswered from an earlier run: ask it, answer it, or stop (exit 4)."""
+        for question in self.store.pending_questions():
+            self.o.reporter.note(f"Claude asked (question {question.id}): {question.text}")
+            return not self._answer(question.id, question.session_id, question.text, question.task_key)
+        return False
