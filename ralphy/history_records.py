@@ -1,21 +1,26 @@
-"""The history's records (runs, iterations, delegations, task outcomes, checks, questions) and how a row of
-``.ralphy/ralphy.db`` becomes one, for ``ralphy log``, ``status``, ``questions`` and the loop's own look back.
+"""The read side of the history: its records (runs, iterations, delegations, task outcomes, checks, questions),
+how a row of ``.ralphy/ralphy.db`` becomes one, and the queries that read them (``HistoryReads``, a part of
+``ralphy.store.Store``), for ``ralphy log``, ``status``, ``questions`` and the loop's own look back.
 
 Times are stored as ISO 8601 in UTC (``stamp``). A row is decoded strictly: a value ralphy would not have written
 (text where a number belongs, a date that is not one, JSON nested past the parser) raises one of
-``ralphy.history_file.FORGED_ROW_ERRORS``, which ``ralphy.store.Store`` turns into one clear line.
+``ralphy.history_file.FORGED_ROW_ERRORS``, which the reads turn into one clear line.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import sqlite3
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timezone
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
 
 from ralphy import jsontext
+from ralphy.errors import StoreError
+from ralphy.history_file import FORGED_ROW_ERRORS, forged_row_error
 
 # --------------------------------------------------------------------------------------------------- records
 
@@ -249,6 +254,124 @@ def _options(value: str | None) -> tuple[dict[str, Any], ...]:
     except ValueError:
         return ()
     return tuple(o for o in options if isinstance(o, dict)) if isinstance(options, list) else ()
+
+
+# ---------------------------------------------------------------------------------------------- the read side
+
+
+class HistoryReads:
+    """``Store``'s reads: runs, iterations with their delegations, tasks and checks, questions, permission
+    decisions, each decoded strictly (a forged row is one StoreError). What it uses of ``Store``: ``path`` and
+    ``_read(sql, params)`` (one query under Store's error handling)."""
+
+    path: Path
+    _read: Callable[..., list[sqlite3.Row]]
+
+    def runs(self, limit: int | None = None) -> list[RunRecord]:
+        """The last ``limit`` runs (all when None), oldest first."""
+        rows = self._read("SELECT * FROM runs ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,))
+        with self._decoding():
+            return [self._with_check(run_record(row)) for row in reversed(rows)]
+
+    def run(self, run_id: int) -> RunRecord:
+        """Run ``run_id`` (StoreError if there is none)."""
+        rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
+        if not rows:
+            raise StoreError(f"{self.path}: there is no run {run_id}")
+        with self._decoding():
+            return self._with_check(run_record(rows[0]))
+
+    def verifications(self, run_id: int) -> list[VerificationRecord]:
+        """The checks of run ``run_id``, in the order they ran."""
+        rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (run_id,))
+        with self._decoding():
+            return [verification_record(row) for row in rows]
+
+    def _with_check(self, run: RunRecord) -> RunRecord:
+        rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id DESC LIMIT 1", (run.id,))
+        return replace(run, verification=verification_record(rows[0])) if rows else run
+
+    def last_run(self) -> RunRecord | None:
+        """The most recent run, or None when there is none."""
+        runs = self.runs(limit=1)
+        return runs[0] if runs else None
+
+    def iterations(self, run_id: int) -> list[IterationRecord]:
+        """The iterations of run ``run_id`` in order, each with its delegations and task outcomes."""
+        with self._decoding():
+            return self._iterations(run_id)
+
+    def _iterations(self, run_id: int) -> list[IterationRecord]:
+        rows = self._read("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (run_id,))
+        delegations: dict[int, list[DelegationRecord]] = {}
+        for row in self._read(
+            """SELECT d.* FROM delegations d JOIN iterations i ON i.id = d.iteration_id
+               WHERE i.run_id = ? ORDER BY d.id""",
+            (run_id,),
+        ):
+            delegations.setdefault(row["iteration_id"], []).append(delegation_record(row))
+        tasks: dict[int, list[TaskRecord]] = {}
+        for row in self._read(
+            """SELECT t.* FROM task_outcomes t JOIN iterations i ON i.id = t.iteration_id
+               WHERE i.run_id = ? ORDER BY t.id""",
+            (run_id,),
+        ):
+            tasks.setdefault(row["iteration_id"], []).append(task_record(row))
+        checks = {check.iteration_id: check for check in self.verifications(run_id) if check.iteration_id is not None}
+        return [
+            replace(iteration_record(row, delegations.get(row["id"], []), tasks.get(row["id"], [])),
+                    verification=checks.get(row["id"]))
+            for row in rows
+        ]
+
+    def pending_questions(self) -> list[Question]:
+        """Questions not answered yet, oldest first."""
+        return self._questions("q.answered_at IS NULL")
+
+    def answered_unresumed(self) -> list[Question]:
+        """Answered questions whose answer has not been delivered to Claude yet, oldest first."""
+        return self._questions("q.answered_at IS NOT NULL AND q.delivered_iteration_id IS NULL")
+
+    def question(self, question_id: int) -> Question:
+        """One question by id (StoreError if there is none)."""
+        found = self._questions("q.id = ?", (question_id,))
+        if not found:
+            raise StoreError(f"{self.path}: there is no question {question_id}")
+        return found[0]
+
+    def auto_replies_for(self, task_key: str) -> int:
+        """How many questions about ``task_key`` were answered automatically."""
+        (count,) = self._read(
+            "SELECT count(*) FROM questions WHERE task_key = ? AND answered_by = 'auto'", (task_key,)
+        )[0]
+        return count
+
+    def permission_decisions(self, run_id: int) -> list[dict[str, Any]]:
+        """The permission decisions of run ``run_id``, in order, each with its iteration's number."""
+        rows = self._read(
+            """SELECT p.*, i.n AS iteration FROM permission_decisions p JOIN iterations i ON i.id = p.iteration_id
+               WHERE i.run_id = ? ORDER BY p.id""", (run_id,))
+        return [{"iteration": row["iteration"], "tool": row["tool"], "input": row["input_summary"],
+                 "decision": row["decision"], "rule": row["rule"], "agent_id": row["agent_id"]} for row in rows]
+
+    def _questions(self, where: str, params: Sequence[Any] = ()) -> list[Question]:
+        rows = self._read(
+            f"""SELECT q.*, i.run_id, i.n FROM questions q JOIN iterations i ON i.id = q.iteration_id
+                WHERE {where} ORDER BY q.id""",
+            params,
+        )
+        with self._decoding():
+            return [question_record(row) for row in rows]
+
+    @contextlib.contextmanager
+    def _decoding(self) -> Iterator[None]:
+        """A row ralphy did not write (a repository can ship .ralphy/ralphy.db with any rows in it: text where a
+        number belongs, a date that is not one, JSON nested past the parser) is one StoreError, not a traceback."""
+        try:
+            yield
+        except FORGED_ROW_ERRORS as exc:
+            raise forged_row_error(self.path, exc) from None
+
 
 
 # ------------------------------------------------------------------------------------------------- helpers

@@ -12,7 +12,7 @@ and left byte for byte as it was (those checks: ``ralphy.history_file``). Journa
 ``synchronous=FULL``: writes are a handful per iteration (minutes apart), so an fsync per commit costs nothing
 noticeable and a commit survives power loss too, not just a crash of ralphy. See docs/history.md.
 
-The migrations are in ``ralphy.history_schema``; the records a read gives, and how a row becomes one, in
+The migrations are in ``ralphy.history_schema``; the reads (the records, how a row becomes one, the queries) in
 ``ralphy.history_records``.
 """
 
@@ -22,37 +22,29 @@ import contextlib
 import json
 import logging
 import sqlite3
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from ralphy.errors import StoreError
 from ralphy.history_file import (
     APPLICATION_ID,
-    FORGED_ROW_ERRORS,
     check_existing,
     check_not_redirected,
-    forged_row_error,
     newer_message,
     refuse_foreign_schema,
     user_only,
 )
-from ralphy.history_records import (  # the records are offered here too (ralphy log, status, answers, tests)
+from ralphy.history_records import (  # noqa: F401 (the records are offered here too: ralphy log, status, answers, tests)
     DelegationRecord,
+    HistoryReads,
     IterationRecord,
     Question,
     RunRecord,
     TaskRecord,
     Timestamp,
     VerificationRecord,
-    delegation_record,
-    iteration_record,
-    question_record,
-    run_record,
     shown_time,
     stamp,
-    task_record,
-    verification_record,
 )
 from ralphy.history_schema import (  # noqa: F401 (the migrations are offered here too; Store applies MIGRATIONS)
     MIGRATIONS,
@@ -81,12 +73,13 @@ def db_path(project_dir: str | Path) -> Path:
     return Path(project_dir) / DB_DIR / DB_NAME
 
 
-class Store:
+class Store(HistoryReads):
     """The run history of one project. Use as a context manager, or call ``close()``.
 
     ``Store(path)`` opens (creating if missing) the database at ``path``; ``Store.open(project_dir)`` the one
     in ``project_dir/.ralphy/``. ``timeout`` is how long a write waits for another process's lock before
-    giving up with a StoreError.
+    giving up with a StoreError. Its reads (runs, iterations, questions...) are ``HistoryReads``'
+    (``ralphy.history_records``).
     """
 
     def __init__(self, path: str | Path, *, timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -284,14 +277,6 @@ class Store:
                 (iteration_id, d.tool, d.summary, d.decision, d.rule, d.agent_id),
             )
 
-    def permission_decisions(self, run_id: int) -> list[dict[str, Any]]:
-        """The permission decisions of run ``run_id``, in order, each with its iteration's number."""
-        rows = self._read(
-            """SELECT p.*, i.n AS iteration FROM permission_decisions p JOIN iterations i ON i.id = p.iteration_id
-               WHERE i.run_id = ? ORDER BY p.id""", (run_id,))
-        return [{"iteration": row["iteration"], "tool": row["tool"], "input": row["input_summary"],
-                 "decision": row["decision"], "rule": row["rule"], "agent_id": row["agent_id"]} for row in rows]
-
     # ------------------------------------------------------------------------------------------- questions
 
     def add_question(
@@ -343,87 +328,6 @@ class Store:
             (iteration_id, question_id),
             f"answered question {question_id}",
         )
-
-    def pending_questions(self) -> list[Question]:
-        """Questions not answered yet, oldest first."""
-        return self._questions("q.answered_at IS NULL")
-
-    def answered_unresumed(self) -> list[Question]:
-        """Answered questions whose answer has not been delivered to Claude yet, oldest first."""
-        return self._questions("q.answered_at IS NOT NULL AND q.delivered_iteration_id IS NULL")
-
-    def question(self, question_id: int) -> Question:
-        """One question by id (StoreError if there is none)."""
-        found = self._questions("q.id = ?", (question_id,))
-        if not found:
-            raise StoreError(f"{self.path}: there is no question {question_id}")
-        return found[0]
-
-    def auto_replies_for(self, task_key: str) -> int:
-        """How many questions about ``task_key`` were answered automatically."""
-        (count,) = self._read(
-            "SELECT count(*) FROM questions WHERE task_key = ? AND answered_by = 'auto'", (task_key,)
-        )[0]
-        return count
-
-    # ----------------------------------------------------------------------------------------------- reads
-
-    def runs(self, limit: int | None = None) -> list[RunRecord]:
-        """The last ``limit`` runs (all when None), oldest first."""
-        rows = self._read("SELECT * FROM runs ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,))
-        with self._decoding():
-            return [self._with_check(run_record(row)) for row in reversed(rows)]
-
-    def run(self, run_id: int) -> RunRecord:
-        """Run ``run_id`` (StoreError if there is none)."""
-        rows = self._read("SELECT * FROM runs WHERE id = ?", (run_id,))
-        if not rows:
-            raise StoreError(f"{self.path}: there is no run {run_id}")
-        with self._decoding():
-            return self._with_check(run_record(rows[0]))
-
-    def verifications(self, run_id: int) -> list[VerificationRecord]:
-        """The checks of run ``run_id``, in the order they ran."""
-        rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (run_id,))
-        with self._decoding():
-            return [verification_record(row) for row in rows]
-
-    def _with_check(self, run: RunRecord) -> RunRecord:
-        rows = self._read("SELECT * FROM verifications WHERE run_id = ? ORDER BY id DESC LIMIT 1", (run.id,))
-        return replace(run, verification=verification_record(rows[0])) if rows else run
-
-    def last_run(self) -> RunRecord | None:
-        """The most recent run, or None when there is none."""
-        runs = self.runs(limit=1)
-        return runs[0] if runs else None
-
-    def iterations(self, run_id: int) -> list[IterationRecord]:
-        """The iterations of run ``run_id`` in order, each with its delegations and task outcomes."""
-        with self._decoding():
-            return self._iterations(run_id)
-
-    def _iterations(self, run_id: int) -> list[IterationRecord]:
-        rows = self._read("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (run_id,))
-        delegations: dict[int, list[DelegationRecord]] = {}
-        for row in self._read(
-            """SELECT d.* FROM delegations d JOIN iterations i ON i.id = d.iteration_id
-               WHERE i.run_id = ? ORDER BY d.id""",
-            (run_id,),
-        ):
-            delegations.setdefault(row["iteration_id"], []).append(delegation_record(row))
-        tasks: dict[int, list[TaskRecord]] = {}
-        for row in self._read(
-            """SELECT t.* FROM task_outcomes t JOIN iterations i ON i.id = t.iteration_id
-               WHERE i.run_id = ? ORDER BY t.id""",
-            (run_id,),
-        ):
-            tasks.setdefault(row["iteration_id"], []).append(task_record(row))
-        checks = {check.iteration_id: check for check in self.verifications(run_id) if check.iteration_id is not None}
-        return [
-            replace(iteration_record(row, delegations.get(row["id"], []), tasks.get(row["id"], [])),
-                    verification=checks.get(row["id"]))
-            for row in rows
-        ]
 
     # ----------------------------------------------------------------------------------------------- plumbing
 
@@ -501,24 +405,6 @@ class Store:
             if db.execute(sql, params).rowcount != 1:
                 raise StoreError(f"{self.path}: there is no {what}")
 
-    @contextlib.contextmanager
-    def _decoding(self) -> Iterator[None]:
-        """A row ralphy did not write (a repository can ship .ralphy/ralphy.db with any rows in it: text where a
-        number belongs, a date that is not one, JSON nested past the parser) is one StoreError, not a traceback."""
-        try:
-            yield
-        except FORGED_ROW_ERRORS as exc:
-            raise forged_row_error(self.path, exc) from None
-
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._errors():
             return self._db.execute(sql, params).fetchall()
-
-    def _questions(self, where: str, params: Sequence[Any] = ()) -> list[Question]:
-        rows = self._read(
-            f"""SELECT q.*, i.run_id, i.n FROM questions q JOIN iterations i ON i.id = q.iteration_id
-                WHERE {where} ORDER BY q.id""",
-            params,
-        )
-        with self._decoding():
-            return [question_record(row) for row in rows]
