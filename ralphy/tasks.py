@@ -274,6 +274,11 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     lower = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[x\]", text, re.MULTILINE))
     box = "[X]" if upper > lower else "[x]"
     rules = [f"`- [ ]` becomes `- {box}`"]
+    lines = text.split("\n")
+    if not upper and not lower and not re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[ ~/\-]\]", text, re.MULTILINE) \
+            and any(not lines[task.line - 1].lstrip().startswith("#") for task in task_list.tasks):
+        rules = ["an item without a checkbox (`- 5.1 ...`, `**5.1** ...`) gets ` ✅` at the end of its line, in place "
+                 "of a 🚧 or ⏳ mark"]  # a done-list without checkboxes (ralphy.tasks_plain)
     if re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \]\*", text, re.MULTILINE):
         rules.append(f"`- [ ]*` becomes `- {box}*`")
     if re.search(r"(?:\*\*|__)status:?(?:\*\*|__)", text, re.IGNORECASE):

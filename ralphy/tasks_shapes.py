@@ -327,8 +327,12 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     tasks.sort(key=lambda task: task.line)
     tasks = _merge_listed_twice(tasks, headings)
     _name_groups(tasks, headings)
-    if not tasks and not notes_are_tasks and any(i.heading is not None and i.heading.notes for i in items):
-        return read_shapes(text, where=where, notes_are_tasks=True)  # the only list there is the work
+    if not tasks and not notes_are_tasks and all(i.heading is not None and i.heading.notes for i in items):
+        from ralphy.tasks_plain import read_plain  # no checkbox task at all: a done-list without boxes?
+
+        tasks = read_plain(text)
+        if not tasks and items:
+            return read_shapes(text, where=where, notes_are_tasks=True)  # the only list there is the work
     return tasks
 
 
@@ -404,9 +408,9 @@ def _heading_says_done(title: str) -> bool:
 
 
 def _group_heading(heading: _Heading) -> _Heading:
-    """The innermost phase-like heading (Phase/Stage/Milestone/Sprint/Chunk N) in the chain, else the innermost
-    heading below the title, else the title."""
-    if heading.is_phase:
+    """The innermost phase-like heading (Phase/Stage/Milestone/Sprint/Chunk N) or numbered one (``### 2.4 — ...``)
+    in the chain, else the innermost heading below the title, else the title."""
+    if heading.is_phase or (heading.id_strong and heading.id[0].isdigit() and heading.level >= 2):
         return heading
     if heading.parent is not None and heading.parent.group is not None and heading.parent.group.is_phase:
         return heading.parent.group

@@ -102,6 +102,8 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
 
     if _BOX_RE.match(line):
         return line, ticked(line)
+    if not _HEADING_RE.match(line):  # an item of a done-list without checkboxes: ✅ ends its line
+        return line, re.sub(r" ?[🚧⏳]\ufe0f?", "", line).rstrip() + " ✅"
     level = len(line) - len(line.lstrip("#"))
     end = len(lines)
     for number in range(task.line, len(lines)):

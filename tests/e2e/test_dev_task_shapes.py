@@ -96,3 +96,40 @@ def test_kiro_tasks_md_is_delegated_and_attributed_by_its_sub_item_ids(tmp_path,
     assert [(d["agent"], d["task_ids"]) for d in first["delegations"]] == [("tdd-orchestrator", ["1.1", "1.2"])]
     after = (project / "TASKS.md").read_text()
     assert "  - [x] 1.1 Add a greet function" in after and "- [x]* 3. Add property-based tests" in after
+
+
+DONE_LIST = """\
+# Fix Plan — greeter
+
+Pick the first item without ✅, do it, then add ✅ at the end of its line.
+
+## 1. Greeter
+
+- 1.1 Create the project layout ✅
+- 1.2 Add a greet function in src/greet.py
+- 1.3 Reject an empty name in src/greet.py 🚧
+
+## 2. Docs
+
+**2.1** Write the usage section in README.md
+"""
+
+
+def test_a_done_list_without_checkboxes_is_delegated_by_its_ids_and_ticked_with_a_check_mark(
+        tmp_path, claude_home, claude_bin):
+    project = make_project(tmp_path, "TASKS.md", DONE_LIST)
+    with FakeMessagesAPI(DevScenario({"1. Greeter": "tdd-orchestrator"})) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert data["status"] == "completed"
+    assert handled_by(data) == {"1.2": "tdd-orchestrator", "1.3": "tdd-orchestrator", "2.1": "direct"}
+    (first,) = data["iterations"]
+    assert [(d["agent"], d["task_ids"]) for d in first["delegations"]] == [("tdd-orchestrator", ["1.2", "1.3"])]
+    after = (project / "TASKS.md").read_text()
+    assert "- 1.2 Add a greet function in src/greet.py ✅" in after
+    assert "- 1.3 Reject an empty name in src/greet.py ✅" in after and "🚧" not in after
+    assert "**2.1** Write the usage section in README.md ✅" in after and "[x]" not in after
+    prompts = [Request(body).first_user_text for body in api.requests]
+    dev_prompt = next(p for p in prompts if "<tasks>" in p)
+    assert "gets ` ✅` at the end of its line" in dev_prompt  # the file's own way, not a checkbox

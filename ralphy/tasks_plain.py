@@ -1,0 +1,143 @@
+"""Done-lists without checkboxes: a plan whose items are ``- **1.5.1** ✅ Created the main window`` or
+``- 5.1 Type struct for the config ✅``, ticked by a mark instead of a box (docs/tasks.md, "Lists without
+checkboxes").
+
+``read_plain(text)`` is asked only when the file has no task of any other shape (no checkbox, no heading task):
+a file with checkboxes keeps them as its tasks, so this rule can change no reading of such a file. In a file
+without them, a list item or a bold paragraph that starts with a numbered id that has a dot (``5.1``, ``2.2a``,
+``1.5.1``, in bold or not) or a letter-prefixed one (``T3``, ``TASK-12``) is a task; a bare number (``- 1.``, a
+count, a date) is not. An item whose id is the start of another's (``1.1`` beside ``1.1.1``) is their group, as a
+Kiro parent with sub-items is. Its status is its mark: ✅ ✔ ✓ ☑ or a closing DONE / Complete / (done) is
+completed, 🚧 🔄 or a closing "in progress" / WIP is in progress, anything else (⏳, ❌, nothing) pending.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ralphy.tasks_shapes import (
+    _FENCE,
+    _HEADING,
+    COMPLETED,
+    DEFAULT_GROUP,
+    IN_PROGRESS,
+    PENDING,
+    RawTask,
+    _clean_title,
+    split_leading_id,
+)
+
+MIN_ITEMS = 2  # one numbered line is a sentence; a list of them is a plan
+_ITEM = re.compile(r"^[ \t]*[-*+][ \t]+(\S.*)$")
+_BOLD_PARAGRAPH = re.compile(r"^ {0,3}(\*\*\S.*)$")
+_DONE_MARKS = ("✅", "✔", "✓", "☑")
+_PROGRESS_MARKS = ("🚧", "🔄")
+_MARKS = re.compile(r"[✅✔✓☑🚧🔄⏳❌]\ufe0f?")
+_TAIL = 40  # a closing status word is looked for in the line's last characters only (bounded time on any line)
+_CLOSING_WORD = re.compile(
+    r"[\s(\[*_—–\-:|](done|complete|completed|finished|in[ \-]progress|wip)[\s)\]*_.!]*$", re.I
+)
+_CLOSING_TAIL = re.compile(
+    r"[ \t]*(?:[—–\-:|][ \t]*)?[(\[*_]*(?:done|complete|completed|finished|in[ \-]progress|wip)[\s)\]*_.!]*$", re.I
+)
+
+
+def _is_plan_id(task_id: str) -> bool:
+    if task_id.count(".") > 8:
+        return False  # deeper "ids" are not a person's (as in tasks_shapes)
+    if task_id[0].isdigit():
+        return "." in task_id  # 5.1, 2.2a, 1.5.1; not 1, 42 or 2026-10-02
+    return any(ch.isdigit() for ch in task_id)  # T3, TASK-12, P1-01
+
+
+def _status(text: str) -> str:
+    if any(mark in text for mark in _DONE_MARKS):
+        return COMPLETED
+    word = _CLOSING_WORD.search(_tail(text.rstrip()))
+    if word is not None:
+        return IN_PROGRESS if word.group(1).lower() in ("in progress", "in-progress", "wip") else COMPLETED
+    if any(mark in text for mark in _PROGRESS_MARKS):
+        return IN_PROGRESS
+    return PENDING
+
+
+def _tail(text: str) -> str:
+    """The line's last characters, after a space when that is the whole line (so a word there has a separator)."""
+    return (" " + text)[-_TAIL - 1:]
+
+
+def _title(rest: str) -> str:
+    text = _MARKS.sub("", rest).rstrip()
+    text = text[:-_TAIL] + _CLOSING_TAIL.sub("", text[-_TAIL:])
+    text = text.strip()
+    return _clean_title(re.sub(r"[ \t]{2,}", " ", text)) or rest.strip()
+
+
+def _group_name(title: str) -> str:
+    return _title(title.replace("**", "")) or title
+
+
+def read_plain(text: str) -> list[RawTask]:
+    """The numbered items of a done-list without checkboxes, in file order; [] when fewer than two."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    found: list[RawTask] = []
+    top: tuple[str, int] | None = None  # the title heading
+    section: tuple[str, int] | None = None  # the innermost heading below the title
+    fence: tuple[str, int] | None = None
+    in_comment = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip("\r")
+        stripped = line.lstrip()
+        if fence is not None:
+            close = _FENCE.match(line)
+            closes = close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1]
+            if closes and not close.group(2).strip():
+                fence = None
+            continue
+        opened = _FENCE.match(line) if stripped[:3] in ("```", "~~~") else None
+        if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
+            fence = (opened.group(1)[0], len(opened.group(1)))
+            continue
+        if in_comment:
+            in_comment = "-->" not in line
+            continue
+        if stripped.startswith("<!--") and "-->" not in stripped:
+            in_comment = True
+            continue
+        heading = _HEADING.match(line) if stripped[:1] == "#" else None
+        if heading:
+            name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())
+            if len(heading.group(1)) == 1 and top is None:
+                top = (name, number)
+            else:
+                section = (name, number)
+            continue
+        body = _ITEM.match(line) or _BOLD_PARAGRAPH.match(line)
+        if body is None:
+            continue
+        lead = split_leading_id(body.group(1).rstrip())
+        if lead.id is None or lead.strength != "strong" or not _is_plan_id(lead.id):
+            continue
+        group, key = section or top or (DEFAULT_GROUP, 0)
+        found.append(RawTask(number, _title(lead.rest), _status(lead.rest), lead.id, group, group_key=key,
+                             source=body.group(1)))
+    if len(found) < MIN_ITEMS:
+        return []
+    ids = {task.id for task in found}
+    parents = {p for task in found for p in _ancestors(task.id) if p in ids}
+    titles = {task.id: task for task in found if task.id in parents}
+    kept = []
+    for task in found:
+        if task.id in parents:
+            continue
+        parent = next((titles[p] for p in _ancestors(task.id) if p in titles), None)
+        if parent is not None:  # its group is the parent item, as in Kiro
+            task.group, task.group_key = parent.title, parent.line
+        kept.append(task)
+    return kept
+
+
+def _ancestors(task_id: str) -> list[str]:
+    parts = task_id.split(".")
+    return [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
