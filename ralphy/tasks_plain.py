@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 from ralphy.tasks_shapes import (
-    _FENCE,
     _HEADING,
     COMPLETED,
     DEFAULT_GROUP,
@@ -24,6 +23,7 @@ from ralphy.tasks_shapes import (
     PENDING,
     RawTask,
     _clean_title,
+    content_lines,
     split_leading_id,
 )
 
@@ -79,32 +79,10 @@ def _group_name(title: str) -> str:
 
 def read_plain(text: str) -> list[RawTask]:
     """The numbered items of a done-list without checkboxes, in file order; [] when fewer than two."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
     found: list[RawTask] = []
     top: tuple[str, int] | None = None  # the title heading
     section: tuple[str, int] | None = None  # the innermost heading below the title
-    fence: tuple[str, int] | None = None
-    in_comment = False
-    for number, line in enumerate(text.split("\n"), start=1):
-        line = line.rstrip("\r")
-        stripped = line.lstrip()
-        if fence is not None:
-            close = _FENCE.match(line)
-            closes = close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1]
-            if closes and not close.group(2).strip():
-                fence = None
-            continue
-        opened = _FENCE.match(line) if stripped[:3] in ("```", "~~~") else None
-        if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
-            fence = (opened.group(1)[0], len(opened.group(1)))
-            continue
-        if in_comment:
-            in_comment = "-->" not in line
-            continue
-        if stripped.startswith("<!--") and "-->" not in stripped:
-            in_comment = True
-            continue
+    for number, line, stripped in content_lines(text):
         heading = _HEADING.match(line) if stripped[:1] == "#" else None
         if heading:
             name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())

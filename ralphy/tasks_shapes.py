@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import string
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 logger = logging.getLogger("ralphy.tasks")
@@ -182,18 +183,13 @@ def _norm(text: str) -> str:
     return re.sub(r"[\W_]+", "", _BOLD.sub(r"\1", text).lower())
 
 
-def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = False) -> list[RawTask]:
-    """The tasks in ``text`` in file order (ids not yet made unique). Never raises on odd content."""
+def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
+    """``(line number, line, the line left-stripped)`` for each non-blank line of ``text`` outside its code fences
+    and HTML comments (a leading BOM and each line's CR dropped): the lines every reading of a task file reads."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    headings: list[_Heading] = []
-    items: list[_Item] = []
-    events: list[tuple] = []  # ("h", heading) | ("c", item) | ("s", line, raw) | ("b",)
-    stack: list[_Heading] = []
     fence: tuple[str, int, str] | None = None
     in_comment = False
-
-    # Pass 1: classify the lines; learn what each heading's section holds.
     for number, line in enumerate(text.split("\n"), start=1):
         if line.endswith("\r"):
             line = line[:-1]
@@ -214,10 +210,22 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             continue
         if not stripped:
             continue
-        first = stripped[0]
-        if first == "<" and stripped.startswith("<!--") and "-->" not in stripped:
+        if stripped[0] == "<" and stripped.startswith("<!--") and "-->" not in stripped:
             in_comment = True
             continue
+        yield number, line, stripped
+
+
+def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = False) -> list[RawTask]:
+    """The tasks in ``text`` in file order (ids not yet made unique). Never raises on odd content."""
+    headings: list[_Heading] = []
+    items: list[_Item] = []
+    events: list[tuple] = []  # ("h", heading) | ("c", item) | ("s", line, raw) | ("b",)
+    stack: list[_Heading] = []
+
+    # Pass 1: classify the lines; learn what each heading's section holds.
+    for number, line, stripped in content_lines(text):
+        first = stripped[0]
         if first == "#":
             heading_match = _HEADING.match(line)
             if heading_match:

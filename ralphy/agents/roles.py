@@ -16,8 +16,8 @@ tests/data/agent-corpus and is written by ``benchmarks/bench_routing.py --write-
   texts use (``ROLE_SHARE``: "performance-engineer", "deployment-engineer", "documentation-engineer");
 - a **technology** is a word before a generic suffix that few agents' texts use ("django", "kotlin", "symfony").
 
-A task asks for a role when the first or the last word of what it asks for (its head: ``terms.head_terms``'s
-clause, generic verbs left out) is a role and no technology comes before it there: "Review | the Terraform
+A task asks for a role when the first or the last word of what it asks for (its head: ``terms.head_clauses``,
+generic verbs left out) is a role and no technology comes before it there: "Review | the Terraform
 changes", "Write unit tests | for the Kotlin ViewModel", "Audit the Django REST API | for ..." ask for roles;
 "Add a Redis cache to sessions", "Write a Rails migration" and "Migrate the test suite from Jest to Vitest" do
 not. ``routing.Router`` then lifts the agents whose name holds the role (``routing.ROLE_LIFT``). A user's own
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ralphy.agents.terms import _HEAD_END, _TERMS_OF_WORD, GENERIC_VERBS, STOPWORDS, SYNONYMS, stem, terms
+from ralphy.agents.terms import _TERMS_OF_WORD, GENERIC_VERBS, STOPWORDS, SYNONYMS, head_clauses, stem, terms
 
 ROLES_FILE = Path(__file__).with_name("routing_roles.json")
 GENERIC_MIN = 10  # a last name word following at least this many different words is a generic suffix
@@ -163,12 +163,8 @@ def asked_roles(task: str, lexicon: Lexicon | None = None) -> frozenset[str]:
     """The roles ``task`` asks for (see the module's docstring); empty when it asks for a technology or no role."""
     lexicon = default_lexicon() if lexicon is None else lexicon
     asked: set[str] = set()
-    for line in task.lower().splitlines():
-        line = line.strip()
-        if len(terms(line)) <= 1:  # a group's one-word heading asks for nothing (as in terms.head_terms)
-            continue
-        match = _HEAD_END.search(line, 1)
-        head = [term for term in terms(line[: match.start()] if match else line) if term not in GENERIC_VERBS]
+    for clause in head_clauses(task):
+        head = [term for term in clause if term not in GENERIC_VERBS]
         for position in dict.fromkeys((0, len(head) - 1)) if head else ():
             if head[position] in lexicon.roles and lexicon.technologies.isdisjoint(head[:position]):
                 asked.add(head[position])

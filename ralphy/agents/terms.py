@@ -233,13 +233,18 @@ _HEAD_END = re.compile(
 )
 
 
-def head_terms(task: str) -> frozenset[str]:
-    """The terms of what ``task`` asks for: each line up to its first preposition or punctuation mark. A line of
-    one word (a group's heading above its task titles) asks for nothing."""
-    head: set[str] = set()
+def head_clauses(task: str) -> list[list[str]]:
+    """The terms of what each line of ``task`` asks for, in order: the line up to its first preposition or
+    punctuation mark. A line of one word (a group's heading above its task titles) asks for nothing."""
+    clauses = []
     for line in task.lower().splitlines():
-        match = _HEAD_END.search(line.strip(), 1)
-        line_terms = terms(line.strip()[: match.start()] if match else line)
+        line = line.strip()
         if len(terms(line)) > 1:
-            head.update(line_terms)
-    return frozenset(head)
+            match = _HEAD_END.search(line, 1)
+            clauses.append(terms(line[: match.start()] if match else line))
+    return clauses
+
+
+def head_terms(task: str) -> frozenset[str]:
+    """The terms of what ``task`` asks for (``head_clauses``, every line's together)."""
+    return frozenset(term for clause in head_clauses(task) for term in clause)
