@@ -14,25 +14,27 @@ frontmatter is a strong negative; ``keywords`` and ``exampleTasks`` are strong p
 of the ``<example>`` blocks many descriptions carry.
 
 ``recommend_llm`` lets a model rank the best candidates (``ralphy.agents.routing_llm``); prompt selection and
-gaps are in ``ralphy.agents.selection``.
+gaps are in ``ralphy.agents.selection``; what a router answers in ``routing_results``, the word rarity of the
+reference corpus in ``routing_background``, the reasons in words in ``routing_reasons`` (all still importable
+from here).
 """
 from __future__ import annotations
 
 import bisect
-import functools
 import importlib
-import json
 import logging
 import math
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence, Set
+from dataclasses import dataclass
 from itertools import compress, repeat
-from pathlib import Path
 from typing import Any
 
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
+from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
+from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
+from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.terms import GENERIC_VERBS, _as_texts, head_terms, split_examples, term_counts, terms, words
 
@@ -51,14 +53,6 @@ FIELD_WEIGHTS: dict[str, float] = {
     "body": 0.2,
 }
 FIELD_B: dict[str, float] = {"name": 0.3, "keywords": 0.3, "examples": 0.5, "description": 0.5, "context": 0.5, "body": 0.75}
-FIELD_LABELS: dict[str, str] = {
-    "name": "name",
-    "keywords": "keywords",
-    "examples": "example tasks",
-    "description": "description",
-    "context": "examples",
-    "body": "instructions",
-}
 K1 = 1.2
 NOT_FOR_COVERAGE = 0.6  # share of a notForTasks entry's words a task must contain to count as that entry
 NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it is not for
@@ -147,36 +141,6 @@ def _entry_of(agent: AgentSpec, fields: dict[str, dict[str, int]], example_lines
     )
 
 
-@dataclass(frozen=True)
-class Alternative:
-    """One candidate agent with its confidence and why."""
-
-    agent: str
-    confidence: float
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"agent": self.agent, "confidence": self.confidence, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class Recommendation:
-    """The best agent for a task (``None`` when none is confident enough: work directly) and the others."""
-
-    recommended: str | None
-    confidence: float
-    reason: str
-    alternatives: list[Alternative] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "recommended": self.recommended,
-            "confidence": self.confidence,
-            "reason": self.reason,
-            "alternatives": [alternative.to_dict() for alternative in self.alternatives],
-        }
-
-
 def _negated_score(pair: tuple[int, float]) -> float:
     return -pair[1]
 
@@ -184,34 +148,6 @@ def _negated_score(pair: tuple[int, float]) -> float:
 def _copies(first: _Entry, second: _Entry) -> bool:
     union = first.fingerprint | second.fingerprint
     return len(first.fingerprint & second.fingerprint) / max(len(union), 1) >= COPY_OVERLAP
-
-
-@dataclass(frozen=True)
-class Background:
-    """How many agents of a reference catalog contain each term (terms found in one agent are left out).
-
-    Word rarity (idf) is counted over the reference and the routed agents together, so a project with four
-    agents gets the same confidences as a catalog of hundreds: "test" stays a common word, "playwright" a
-    telling one. The packaged background comes from the public corpus in tests/data/agent-corpus
-    (``benchmarks/bench_routing.py --write-background`` regenerates it).
-    """
-
-    agents: int
-    frequencies: Mapping[str, int]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"agents": self.agents, "documentFrequency": dict(sorted(self.frequencies.items()))}
-
-
-NO_BACKGROUND = Background(0, {})
-BACKGROUND_FILE = Path(__file__).with_name("routing_background.json")
-
-
-@functools.lru_cache(maxsize=1)
-def default_background() -> Background:
-    """The packaged background (see ``Background``)."""
-    data = json.loads(BACKGROUND_FILE.read_text(encoding="utf-8"))
-    return Background(int(data["agents"]), dict(data["documentFrequency"]))
 
 
 class Router:
@@ -259,7 +195,7 @@ class Router:
         self._terms_of: list[Set[str]] | None = None  # per agent, every term of its fields (document_frequencies)
         self._agent_terms: dict[int, Set[str]] = {}  # the same for the agents a confidence was computed for
         self._columns: list[list[dict[str, int]]] | None = None
-        self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}
+        self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}  # routing_reasons.examples_of
         self._dense_postings: dict[tuple[str, float], list[float]] = {}
         self._not_for = [index for index, agent in enumerate(self.agents) if _as_texts(agent.metadata.get("notForTasks"))]
         self._total = len(self._counts) + self.background.agents
@@ -447,8 +383,8 @@ class Router:
         results = []
         for position, (index, score) in enumerate(ranked[:limit]):
             confidence = self._confidence(self._features(ranked, position, task_terms))
-            reason = self._reason(index, task_terms, surface)
-            results.append(Alternative(self._entries[index].agent.name, confidence, reason))
+            why = reason(self, index, task_terms, surface)
+            results.append(Alternative(self._entries[index].agent.name, confidence, why))
         return sorted(results, key=lambda alternative: (-alternative.confidence, alternative.agent))
 
     def _rival_score(self, ranked: list[tuple[int, float]], position: int, task_terms: Sequence[str]) -> float:
@@ -494,56 +430,9 @@ class Router:
     ) -> Recommendation:
         """Like ``recommend``, but a model ranks the candidates: every agent, or the keyword router's best 10
         when there are more than 50 (see ``ralphy.agents.routing_llm``)."""
-        from ralphy.agents.routing_llm import LLM_GAP, PREFILTER_OVER, PREFILTER_TO, llm_rank
+        from ralphy.agents.routing_llm import recommend_llm
 
-        fallback = self.recommend(task, top)
-        if len(self._entries) > PREFILTER_OVER:
-            by_name = {entry.agent.name: entry.agent for entry in self._entries}
-            specs = [by_name[alternative.agent] for alternative in self.rank(task, limit=PREFILTER_TO)]
-        else:
-            specs = [entry.agent for entry in self._entries]
-        if not specs:
-            return fallback
-        return llm_rank(task, specs, fallback=fallback, client=client, model=model, threshold=LLM_GAP, top=top)
-
-    # -- explaining -----------------------------------------------------------------------------------
-
-    def _reason(self, index: int, task_terms: Sequence[str], surface: Mapping[str, str]) -> str:
-        entry = self._entries[index]
-        by_field: dict[str, list[str]] = {}
-        for term in task_terms:
-            for name in FIELD_WEIGHTS:
-                if term in entry.fields[name]:
-                    by_field.setdefault(name, []).append(f"'{surface[term]}'")
-                    break
-        if len(by_field) > 1:
-            by_field.pop("body", None)  # words of the instructions only matter when nothing else matched
-        parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" for name in FIELD_WEIGHTS if name in by_field]
-        example = self._best_example(self._examples_of(index), task_terms)
-        if example:
-            parts.append(f"example task '{example}'")
-        excluded = self._excluded(entry, task_terms)
-        if excluded:
-            parts.append(f"but it is not for '{excluded}'")
-        return "; ".join(parts) if parts else "no matching words"
-
-    def _examples_of(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
-        """Agent ``index``'s example lines with their terms (worked out for the agents a reason is given for)."""
-        examples = self._example_terms.get(index)
-        if examples is None:
-            lines = self._entries[index].example_lines
-            examples = self._example_terms[index] = tuple((line, frozenset(terms(line))) for line in lines)
-        return examples
-
-    @staticmethod
-    def _best_example(examples: tuple[tuple[str, frozenset[str]], ...], task_terms: Sequence[str]) -> str | None:
-        present = set(task_terms)
-        best, best_hits = None, 0
-        for line, line_terms in examples:
-            hits = len(line_terms & present)
-            if hits > best_hits:
-                best, best_hits = line, hits
-        return best
+        return recommend_llm(self, task, top, client=client, model=model)
 
 
 # Names that moved to their own modules, still importable from here.

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ralphy.agents.routing import DEFAULT_LLM_MODEL, Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
+
+if TYPE_CHECKING:
+    from ralphy.agents.routing import Router
 
 logger = logging.getLogger(__name__)
 
@@ -128,3 +131,18 @@ def llm_rank(
         return Recommendation(best.agent, best.confidence, f"LLM: {best.reason}", ranked[1 : top + 1])
     reason = f"LLM: no candidate is a confident match (best: {best.agent} at {best.confidence:.2f}); work directly"
     return Recommendation(None, best.confidence, reason, ranked[:top])
+
+
+def recommend_llm(router: Router, task: str, top: int = 5, *, client: Any = None, model: str = DEFAULT_LLM_MODEL
+                  ) -> Recommendation:
+    """``router.recommend_llm``: the model ranks every agent of ``router``, or its keyword ranking's best
+    ``PREFILTER_TO`` when it has more than ``PREFILTER_OVER``; ``router.recommend`` is the fallback."""
+    fallback = router.recommend(task, top)
+    if len(router._entries) > PREFILTER_OVER:
+        by_name = {entry.agent.name: entry.agent for entry in router._entries}
+        specs = [by_name[alternative.agent] for alternative in router.rank(task, limit=PREFILTER_TO)]
+    else:
+        specs = [entry.agent for entry in router._entries]
+    if not specs:
+        return fallback
+    return llm_rank(task, specs, fallback=fallback, client=client, model=model, threshold=LLM_GAP, top=top)
