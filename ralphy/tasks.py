@@ -275,13 +275,30 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     box = "[X]" if upper > lower else "[x]"
     rules = [f"`- [ ]` becomes `- {box}`"]
     lines = text.split("\n")
-    if not upper and not lower and not re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[ ~/\-]\]", text, re.MULTILINE) \
+    if any(lines[task.line - 1].lstrip("\ufeff \t").startswith("|") for task in task_list.tasks):
+        from ralphy.tasks_table import done_cell  # a table with a status column (ralphy.tasks_table)
+
+        rules = [f"a task's row gets `{done_cell(text)}` in its status column (the rest of the row unchanged)"]
+    elif not upper and not lower and not re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[ ~/\-]\]", text, re.MULTILINE) \
             and any(not lines[task.line - 1].lstrip().startswith("#") for task in task_list.tasks):
         rules = ["an item without a checkbox (`- 5.1 ...`, `**5.1** ...`) gets ` ✅` at the end of its line, in place "
                  "of a 🚧 or ⏳ mark"]  # a done-list without checkboxes (ralphy.tasks_plain)
-    if re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \]\*", text, re.MULTILINE):
-        rules.append(f"`- [ ]*` becomes `- {box}*`")
+    optional = re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \](\\?)\*", text, re.MULTILINE)
+    if optional:  # Kiro's optional item, its star escaped where Prettier wrote the file
+        rules.append(f"`- [ ]{optional.group(1)}*` becomes `- {box}{optional.group(1)}*`")
     if re.search(r"(?:\*\*|__)status:?(?:\*\*|__)", text, re.IGNORECASE):
         rules.append("a task's `**Status**` line becomes `completed`")
+    elif any(lines[task.line - 1].startswith("#") and not _has_boxes_below(lines, task.line) for task in task_list.tasks):
+        rules.append("a `### Task` heading without boxes under it gets a `**Status**: completed` line below it")
     hints["tick_rule"] = ", ".join(rules[:-1]) + (" and " if len(rules) > 1 else "") + rules[-1]
     return hints
+
+
+def _has_boxes_below(lines: list[str], line: int) -> bool:
+    """Whether the section under the heading at ``line`` (1-based) holds checkboxes (a heading task's steps)."""
+    for text in lines[line:]:
+        if text.startswith("#"):
+            return False
+        if re.match(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[ xX~/\-]\]", text):
+            return True
+    return False

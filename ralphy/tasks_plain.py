@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from ralphy.tasks_ids import split_leading_id
+from ralphy.tasks_lines import content_lines
 from ralphy.tasks_shapes import (
     _HEADING,
     COMPLETED,
@@ -23,8 +25,6 @@ from ralphy.tasks_shapes import (
     PENDING,
     RawTask,
     _clean_title,
-    content_lines,
-    split_leading_id,
 )
 
 MIN_ITEMS = 2  # one numbered line is a sentence; a list of them is a plan

@@ -12,8 +12,10 @@ from __future__ import annotations
 import logging
 import re
 import string
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+from ralphy.tasks_ids import _prefix, split_leading_id
+from ralphy.tasks_lines import content_lines
 
 logger = logging.getLogger("ralphy.tasks")
 
@@ -21,33 +23,20 @@ PENDING, IN_PROGRESS, COMPLETED = "pending", "in_progress", "completed"
 DEFAULT_GROUP = "Tasks"
 _PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2}
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
-_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[([ xX~/\-])\](\*?)[ \t]+(\S.*)$")
-_FENCE_STARTS = ("```", "~~~")
+# An item's box; its optional star may be escaped (``- [ ]\* 2.3``, as Prettier writes Kiro's optional items).
+_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-])\][ \t]+(.*)$")
 _TASK_WORD = re.compile(r"^task(?:[ \t]*#[ \t]*|[ \t]+)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
-# A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
-_LEADING_ID_FORM = (
-    r"^(?P<bold>\*\*)?(?:(?P<word>{words})[ \t]+#?)?"
-    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)"
-    r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
-    r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:](?=[ \t]|$)|(?=[ \t])|$)"
-    r"(?P<close2>\*\*)?[ \t]*"
-)
-_LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask"))
-# A checkbox may also name a phase by its number ("- [x] Phase 32: Docs", GSD's phase lists): the number is its id.
-# Headings keep the narrower form: "## Phase 2: ..." is a section, whatever follows it.
-_LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask"))
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
 _NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?)\b", re.I)
+_IN_PROGRESS_SECTION = re.compile(r"^\W*(?:in[ \-]progress|doing|wip|in work|ongoing)\W*$", re.I)
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)
 _HEADING_DONE_WORD = re.compile(r"\b(?:DONE|COMPLETE|COMPLETED)$")
 _TRAILING_NOISE = " \t" + string.punctuation + "\ufe0f⚠🎉"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
 _CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS}
 
 
@@ -77,6 +66,7 @@ class _Heading:
     id_strong: bool = False
     rest: str = ""  # the title after the id
     notes: bool = False
+    in_progress: bool = False  # "## In Progress": its unticked boxes are in progress (a board kept in sections)
     status_line: str | None = None
     status_line_number: int = 0
     id_items: list = field(default_factory=list)  # checkboxes with ids directly in the section (steps aside)
@@ -111,13 +101,7 @@ class _Item:
     children: int = 0
     parallel: bool = False
     story: str | None = None
-
-
-@dataclass(slots=True)
-class _Leading:
-    id: str | None = None
-    strength: str = ""
-    rest: str = ""
+    ordinal: int | None = None  # "3. [ ] ...": the number of an ordered list's item
 
 
 _STATUS_WORDS = {
@@ -138,41 +122,6 @@ def normalise_status(raw: str) -> str | None:
     return None
 
 
-def split_leading_id(text: str, *, item: bool = False) -> _Leading:
-    """The id a line starts with, how sure that is (by its shape), and the rest of the line. ``item``: the line is
-    a checkbox's text, where "Phase 3: ..." gives the id 3 as "Task 3: ..." does."""
-    phase = item and (text[:1] in "Pp" or text[2:3] in "Pp")  # the wider form only where it can match
-    match = (_LEADING_ID_ITEM if phase else _LEADING_ID).match(text)
-    if not match or (match["bold"] and not (match["close"] or match["close2"])):
-        if match and match["bold"]:  # "**1.2 Title**": bold around the whole line
-            inner = _BOLD_LEAD.match(text)
-            if inner:
-                inner_lead = split_leading_id(inner.group(1) + " ", item=item)
-                if inner_lead.id:
-                    tail = text[inner.end():].strip(" \t-–—:")
-                    return _Leading(inner_lead.id, "strong", (inner_lead.rest + " " + tail).strip())
-        return _Leading(rest=text)
-    task_id, sep = match["id"], match["sep"].strip()
-    if task_id[0].isdigit() and task_id[-1].isalpha() and "." not in task_id:
-        return _Leading(rest=text)  # "2x faster": a number with a unit, not an id
-    rest = text[match.end():].strip(" \t-–—:")
-    if not rest and not match["word"]:
-        return _Leading(rest=text)  # "- [ ] 42": a number alone is not an id with a title
-    if sep or match["bold"] or match["word"] or match["plan"]:
-        strength = "strong"
-    elif "." in task_id:
-        strength = "strong"
-    elif task_id[0].isdigit():
-        strength = "weak-num"
-    else:
-        strength = "weak-pre"
-    return _Leading(task_id, strength, rest or text)
-
-
-def _prefix(task_id: str) -> str:
-    return task_id.rstrip("0123456789.-abcdefghijklmnopqrstuvwxyz").rstrip("-").upper() if task_id[0].isalpha() else ""
-
-
 def _clean_title(text: str) -> str:
     if "**" in text:
         text = _BOLD.sub(r"\1", text)
@@ -181,39 +130,6 @@ def _clean_title(text: str) -> str:
 
 def _norm(text: str) -> str:
     return re.sub(r"[\W_]+", "", _BOLD.sub(r"\1", text).lower())
-
-
-def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
-    """``(line number, line, the line left-stripped)`` for each non-blank line of ``text`` outside its code fences
-    and HTML comments (a leading BOM and each line's CR dropped): the lines every reading of a task file reads."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    fence: tuple[str, int, str] | None = None
-    in_comment = False
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.endswith("\r"):
-            line = line[:-1]
-        stripped = line.lstrip()
-        if fence is not None:
-            if stripped[:3] == fence[2]:
-                close = _FENCE.match(line)
-                if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1] and not close.group(2).strip():
-                    fence = None
-            continue
-        if stripped[:3] in _FENCE_STARTS:
-            opened = _FENCE.match(line)
-            if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
-                fence = (opened.group(1)[0], len(opened.group(1)), opened.group(1)[:3])
-                continue
-        if in_comment:
-            in_comment = "-->" not in line
-            continue
-        if not stripped:
-            continue
-        if stripped[0] == "<" and stripped.startswith("<!--") and "-->" not in stripped:
-            in_comment = True
-            continue
-        yield number, line, stripped
 
 
 def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = False) -> list[RawTask]:
@@ -235,6 +151,8 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                 heading.parent = stack[-1] if stack else None
                 heading.group = _group_heading(heading)
                 heading.notes = bool(_NOTES.search(heading.title)) or bool(heading.parent and heading.parent.notes)
+                heading.in_progress = bool(_IN_PROGRESS_SECTION.match(heading.title)) or bool(
+                    heading.parent and heading.parent.in_progress)
                 if heading.task_word or heading.id_strong:
                     _mark_ancestors(heading.parent, "sub_tasks")
                 stack.append(heading)
@@ -244,10 +162,12 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         checkbox = _CHECKBOX.match(line) if (first in "-*+" or first.isdigit()) and "[" in stripped[:14] else None
         if checkbox:
             indent = len(checkbox.group(1).expandtabs(4))
-            body = checkbox.group(4).rstrip()
+            body = checkbox.group(5).rstrip()
             lead = split_leading_id(body, item=True)
-            item = _Item(number, indent, checkbox.group(2), checkbox.group(3) == "*", body, lead.id, lead.strength,
-                         lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
+            item = _Item(number, indent, checkbox.group(3), checkbox.group(4) is not None, body, lead.id,
+                         lead.strength, lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
+            if checkbox.group(2) is not None:
+                item.ordinal = int(checkbox.group(2))
             items.append(item)
             events.append(("c", item))
             if stack:
@@ -264,7 +184,10 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if line[0] not in " \t":  # a line at indent 0 that is not a checkbox ends a list's nesting
             events.append(("b",))
 
+    _number_by_ordinals(items)
     accepted = _accepted_weak_ids(items)
+    task_prefixes = {_prefix(i.id) for i in items if i.id and i.id[0].isalpha() and (i.heading is None or not i.heading.notes)
+                     and (i.strength == "strong" or i.line in accepted)}
 
     # Pass 2: decide.
     tasks: list[RawTask] = []
@@ -290,8 +213,10 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             owner.steps_total += 1
             owner.steps_done += item.mark in "xX"
             continue
-        if not notes_are_tasks and item.heading is not None and item.heading.notes:
-            continue
+        if not notes_are_tasks and item.heading is not None and item.heading.notes and not (
+                item.id and item.id[0].isalpha() and _prefix(item.id) in task_prefixes
+                and (item.strength == "strong" or item.line in accepted)):
+            continue  # a notes list; a box there with the file's own task id ("T061" under "Quality Gates") is a task
         if item.id and item.strength != "strong" and (item.line not in accepted):
             item.id, item.title = None, item.text
         _read_markers(item)
@@ -326,7 +251,10 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if group_heading is not None:
             group_heading.holds_tasks = True
         key = item.parent.line if item.parent is not None else group_heading.line if group_heading else 0
-        tasks.append(RawTask(item.line, _clean_title(item.title), _CHECKBOX_STATUS[item.mark], item.id, group,
+        status = _CHECKBOX_STATUS[item.mark]
+        if status == PENDING and item.heading is not None and item.heading.in_progress:
+            status = IN_PROGRESS
+        tasks.append(RawTask(item.line, _clean_title(item.title), status, item.id, group,
                              item.parallel, item.story, item.star, group_key=key, source=item.text))
 
     for heading in headings:
@@ -337,8 +265,9 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     _name_groups(tasks, headings)
     if not tasks and not notes_are_tasks and all(i.heading is not None and i.heading.notes for i in items):
         from ralphy.tasks_plain import read_plain  # no checkbox task at all: a done-list without boxes?
+        from ralphy.tasks_table import read_tables  # ...or a table with a status column?
 
-        tasks = read_plain(text)
+        tasks = read_plain(text) or read_tables(text)
         if not tasks and items:
             return read_shapes(text, where=where, notes_are_tasks=True)  # the only list there is the work
     return tasks
@@ -442,6 +371,17 @@ def _read_markers(item: _Item) -> None:
     if title.rstrip().endswith("(P)"):
         item.parallel, title = True, title.rstrip()[:-3].rstrip()
     item.title = title
+
+
+def _number_by_ordinals(items: list[_Item]) -> None:
+    """An ordered list's numbers are its items' ids ("5. [ ] Implement the scorer" is task 5) when the items have no
+    id of their own and the numbers name one item each in the file; lists numbered again from 1 in each section
+    number nothing."""
+    numbered = [i for i in items if i.ordinal is not None and i.id is None]
+    if len(numbered) < 2 or len({i.ordinal for i in numbered}) != len(numbered):
+        return
+    for item in numbered:
+        item.id, item.strength = str(item.ordinal), "strong"
 
 
 def _accepted_weak_ids(items: list[_Item]) -> set[int]:

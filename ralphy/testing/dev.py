@@ -13,11 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ralphy.tasks import parse_tasks
+from ralphy.tasks_lines import content_lines
 from ralphy.testing.scenario import Reply, Request, text, tool_use
 
 DELEGATION_HEADER = "Complete these tasks from TASKS.md"
 CHECK_FAILED = "ralphy ran the project's check"  # how ralphy.verify.failure_instruction begins
-_STATUS_RE = re.compile(r"^\s*(?:[-*]\s+)?\*\*Status:?\*\*:?\s*(?P<status>\S+)", re.IGNORECASE)
+_STATUS_RE = re.compile(r"^ {0,3}(?:[-*]\s+)?\*\*Status:?\*\*:?\s*(?P<status>\S+)", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^#{1,4}\s+(?P<title>.+?)\s*$")
 _AGENT_LINE_RE = re.compile(r"^\s*[-*]\s+\*\*(?P<name>[^*]+)\*\*\s*:")
 _DELEGATED_TASK_RE = re.compile(r"^- (?P<id>\S+): (?P<title>.+)$", re.MULTILINE)
@@ -100,28 +101,35 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
         box = _BOX_RE.match(text)
         return text[:box.start("mark")] + tick + text[box.end("mark"):] if box else text
 
+    if line.lstrip("\ufeff \t").startswith("|"):  # a row of a task table: its status cell says done
+        from ralphy.tasks_table import ticked_row
+
+        row = ticked_row(content, task.line)
+        return (line, row) if row is not None else None
     if _BOX_RE.match(line):
         return line, ticked(line)
     if not _HEADING_RE.match(line):  # an item of a done-list without checkboxes: ✅ ends its line
         return line, re.sub(r" ?[🚧⏳]\ufe0f?", "", line).rstrip() + " ✅"
     level = len(line) - len(line.lstrip("#"))
     end = len(lines)
+    outside = {number - 1 for number, _, _ in content_lines(content)}  # not in a fence or a comment
     for number in range(task.line, len(lines)):
-        heading = _HEADING_RE.match(lines[number])
+        heading = _HEADING_RE.match(lines[number]) if number in outside else None
         if heading and len(lines[number]) - len(lines[number].lstrip("#")) <= level:
             end = number
             break
     section = lines[task.line - 1:end]
     for offset, text in enumerate(section):
-        status = _STATUS_RE.match(text)
+        status = _STATUS_RE.match(text) if task.line - 1 + offset in outside else None
         if status:
             new = text[:status.start("status")] + "completed" + text[status.end("status"):]
             return "\n".join(section[:offset + 1]), "\n".join(section[:offset] + [new])
-    steps = [n for n, text in enumerate(section) if _BOX_RE.match(text)]
+    steps = [n for n, text in enumerate(section) if _BOX_RE.match(text) and task.line - 1 + n in outside]
     if steps:  # no status line: the task is done when all its steps are ticked
         old = section[:steps[-1] + 1]
-        return "\n".join(old), "\n".join(ticked(text) for text in old)
-    return line, line + "\n**Status**: completed"
+        return "\n".join(old), "\n".join(ticked(text) if n in steps else text for n, text in enumerate(old))
+    end = "\r" if line.endswith("\r") else ""  # the file's own line ending
+    return line, line + "\n**Status**: completed" + end
 
 
 ASK_TOOL = "AskUserQuestion"

@@ -1,0 +1,64 @@
+"""The id a task's line starts with (``1.2``, ``T001``, ``TASK-12``, ``P1-01``, ``2.2a``, ``**1.2**``, ``Task 3:``)
+and how sure its shape makes that, for every reader of a task file (docs/tasks.md, "Ids")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
+_LEADING_ID_FORM = (
+    r"^(?P<bold>\*\*)?(?:(?P<word>{words})[ \t]+#?)?"
+    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)"
+    r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
+    r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:](?=[ \t]|$)|(?=[ \t])|$)"
+    r"(?P<close2>\*\*)?[ \t]*"
+)
+_LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask"))
+# A checkbox may also name a phase by its number ("- [x] Phase 32: Docs", GSD's phase lists): the number is its id.
+# Headings keep the narrower form: "## Phase 2: ..." is a section, whatever follows it.
+_LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask"))
+_BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
+
+
+@dataclass(slots=True)
+class _Leading:
+    id: str | None = None
+    strength: str = ""
+    rest: str = ""
+
+
+
+def split_leading_id(text: str, *, item: bool = False) -> _Leading:
+    """The id a line starts with, how sure that is (by its shape), and the rest of the line. ``item``: the line is
+    a checkbox's text, where "Phase 3: ..." gives the id 3 as "Task 3: ..." does."""
+    phase = item and (text[:1] in "Pp" or text[2:3] in "Pp")  # the wider form only where it can match
+    match = (_LEADING_ID_ITEM if phase else _LEADING_ID).match(text)
+    if not match or (match["bold"] and not (match["close"] or match["close2"])):
+        if match and match["bold"]:  # "**1.2 Title**": bold around the whole line
+            inner = _BOLD_LEAD.match(text)
+            if inner:
+                inner_lead = split_leading_id(inner.group(1) + " ", item=item)
+                if inner_lead.id:
+                    tail = text[inner.end():].strip(" \t-–—:")
+                    return _Leading(inner_lead.id, "strong", (inner_lead.rest + " " + tail).strip())
+        return _Leading(rest=text)
+    task_id, sep = match["id"], match["sep"].strip()
+    if task_id[0].isdigit() and task_id[-1].isalpha() and "." not in task_id:
+        return _Leading(rest=text)  # "2x faster": a number with a unit, not an id
+    rest = text[match.end():].strip(" \t-–—:")
+    if not rest and not match["word"]:
+        return _Leading(rest=text)  # "- [ ] 42": a number alone is not an id with a title
+    if sep or match["bold"] or match["word"] or match["plan"]:
+        strength = "strong"
+    elif "." in task_id:
+        strength = "strong"
+    elif task_id[0].isdigit():
+        strength = "weak-num"
+    else:
+        strength = "weak-pre"
+    return _Leading(task_id, strength, rest or text)
+
+
+def _prefix(task_id: str) -> str:
+    return task_id.rstrip("0123456789.-abcdefghijklmnopqrstuvwxyz").rstrip("-").upper() if task_id[0].isalpha() else ""
