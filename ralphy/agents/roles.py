@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ralphy.agents.terms import _TERMS_OF_WORD, GENERIC_VERBS, STOPWORDS, SYNONYMS, head_clauses, stem, terms
+from ralphy.agents.terms import GENERIC_VERBS, STOPWORDS, SYNONYMS, head_clauses, stem, terms, word_terms
 
 ROLES_FILE = Path(__file__).with_name("routing_roles.json")
 GENERIC_MIN = 10  # a last name word following at least this many different words is a generic suffix
@@ -140,7 +140,7 @@ def name_roles(name: str, lexicon: Lexicon | None = None) -> frozenset[str]:
     last = len(words) - 1
     roles, generic, technologies = lexicon.roles, lexicon.generic, lexicon.technologies
     for position, word in enumerate(words):
-        for term in _TERMS_OF_WORD[word]:
+        for term in word_terms(word):
             if term in roles:
                 found.add(term)
             elif position == last and last and term not in generic and term not in technologies:

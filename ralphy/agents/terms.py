@@ -191,6 +191,12 @@ class _TermTable(dict):
 _TERMS_OF_WORD = _TermTable()
 
 
+def word_terms(word: str) -> tuple[str, ...]:
+    """The terms of one lowercased run of [a-z0-9] (a word of a name, say): ``terms(word)``, from the table
+    ``term_counts`` fills (so asking again costs a dict lookup)."""
+    return _TERMS_OF_WORD[word]
+
+
 @functools.lru_cache(maxsize=65536)
 def _word_terms(word: str) -> tuple[tuple[str, str], ...]:
     if word.isdigit():

@@ -64,3 +64,12 @@ def test_stem_is_the_same_as_before_on_every_corpus_word_and_random_words() -> N
     words.update(["", "s", "ss", "class", "classes", "access", "accessibility", "stresses", "running", "ties"])
     for word in words:
         assert terms.stem(word) == _stem_before(word), word
+
+
+def test_word_terms_are_the_terms_of_the_word_for_every_word_of_a_corpus_agent_name() -> None:
+    names = {path.stem.lower() for path in CORPUS.rglob("*.md")}
+    words = {word for name in names for word in terms._WORD.findall(name)}
+    assert len(words) > 400
+    for word in sorted(words | {"k8s", "docs", "auditor", "2024", "the", "a11y"}):
+        assert terms.word_terms(word) == tuple(terms.terms(word)), word
+    assert terms.word_terms("auditors") == ("audit",) and terms.word_terms("2024") == ()
