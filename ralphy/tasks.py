@@ -11,7 +11,7 @@ checklists, plain TODO lists) and the rules for the ambiguous cases are in docs/
     ### Task 3: Add the login form           <- a heading task...
     - **Status**: in progress                <- ...with its status (or its steps' ticks)
 
-A task without an id gets a slug of its title; ids are made unique within the file. Lines inside fenced code
+A task without an id gets a short slug of its title's first words; ids are made unique within the file. Lines inside fenced code
 blocks and HTML comments are ignored; checklists that are notes (a "Validation checklist", "Success criteria",
 a self-review list) are not tasks.
 """
@@ -89,9 +89,21 @@ class TaskList:
         return {task.id: task.status for task in self.tasks}
 
 
+SLUG_CHARS = 24  # an id made from a title: its first words, as many as fit (docs/decisions.md)
+_SLUG_SKIP = frozenset("a an the to of for and or in on with from by as at into via per is be".split())
+
+
 def _slug(title: str) -> str:
-    words = re.findall(r"[a-z0-9]+", title.lower())
-    slug = "-".join(words)[:48].rstrip("-")
+    """A short, stable id for a task the file gives none: the first words of its title that say something
+    ("Add a `--dry-run` flag to the sync command" is ``add-dry-run-flag-sync``), up to SLUG_CHARS characters
+    and cut between words. It depends on the title alone, so adding or moving other tasks never changes it."""
+    words = re.findall(r"[^\W_]+", title.lower())
+    kept = [word for word in words if word not in _SLUG_SKIP] or words
+    slug = ""
+    for word in kept:
+        if slug and len(slug) + 1 + len(word) > SLUG_CHARS:
+            break
+        slug = f"{slug}-{word}" if slug else word[:SLUG_CHARS]
     return slug or "task"
 
 

@@ -65,9 +65,21 @@ def test_heading_task_without_parent_is_its_own_group():
 def test_ids_without_token_are_stable_unique_slugs():
     text = "## Misc\n- [ ] Add a CHANGELOG\n- [ ] Add a changelog\n- [x] MP3 export\n"
     first = [t.id for t in parse_tasks(text).tasks]
-    assert first == ["add-a-changelog", "add-a-changelog-2", "mp3-export"]
+    assert first == ["add-changelog", "add-changelog-2", "mp3-export"]
     # status changes do not change ids
     assert [t.id for t in parse_tasks(text.replace("[ ]", "[x]")).tasks] == first
+
+
+def test_slug_ids_are_short_and_do_not_move_when_other_tasks_do():
+    text = ("## Sync\n- [ ] Add a `--dry-run` flag to the sync command so users can preview every change\n"
+            "- [x] Implement global options (`--format`, `--quiet`, `--timeout`)\n- [ ] Créer le schéma\n"
+            "- [ ] Supercalifragilisticexpialidocious-and-more words\n- [ ] The\n")
+    ids = [t.id for t in parse_tasks(text).tasks]
+    assert ids == ["add-dry-run-flag-sync", "implement-global-options", "créer-le-schéma",
+                   "supercalifragilisticexpi", "the"]
+    assert all(len(i) <= 24 for i in ids)
+    moved = text.replace("## Sync\n", "## Sync\n- [ ] Write the release notes\n")
+    assert [t.id for t in parse_tasks(moved).tasks] == ["write-release-notes"] + ids
 
 
 def test_checkboxes_without_headings_go_to_default_group():

@@ -132,11 +132,11 @@ def test_a_numbered_heading_over_checkboxes_is_their_group_and_its_checkboxes_th
 - [ ] Add a chart library
 """
     assert read(text) == [
-        ("use-the-store-in-the-next-js-adapter", PENDING, "Use the store in the Next.js adapter",
+        ("use-store-next-js", PENDING, "Use the store in the Next.js adapter",
          "2.4 — Persist registrations"),
-        ("use-the-store-in-the-hono-adapter", COMPLETED, "Use the store in the Hono adapter",
+        ("use-store-hono-adapter", COMPLETED, "Use the store in the Hono adapter",
          "2.4 — Persist registrations"),
-        ("add-a-chart-library", PENDING, "Add a chart library", "2.5 — Dashboard charts"),
+        ("add-chart-library", PENDING, "Add a chart library", "2.5 — Dashboard charts"),
     ]
 
 

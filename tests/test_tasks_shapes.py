@@ -201,7 +201,7 @@ After every 5 loops, verify:
 - [ ] Still making progress
 - [ ] Commits are revertible
 """
-    assert [t.id for t in parse_tasks(fix_plan).tasks] == ["fix-the-import-paths", "2"]
+    assert [t.id for t in parse_tasks(fix_plan).tasks] == ["fix-import-paths", "2"]
 
 
 def test_a_checklist_that_is_the_only_list_is_the_work():
