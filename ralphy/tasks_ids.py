@@ -14,10 +14,11 @@ _LEADING_ID_FORM = (
     r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:](?=[ \t]|$)|(?=[ \t])|$)"
     r"(?P<close2>\*\*)?[ \t]*"
 )
-_LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask"))
-# A checkbox may also name a phase by its number ("- [x] Phase 32: Docs", GSD's phase lists): the number is its id.
-# Headings keep the narrower form: "## Phase 2: ..." is a section, whatever follows it.
-_LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask"))
+_LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask|TASK"))
+# A checkbox may also name a phase by its number ("- [x] Phase 32: Docs", GSD's phase lists) or a subtask (BMAD's
+# "- [ ] Subtask 1.1: ...", "SubTask 1.1"): the number is its id. Headings keep the narrower form: "## Phase 2: ..."
+# is a section, whatever follows it.
+_LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask|TASK|[Ss]ub-?[Tt]ask|SUBTASK"))
 _BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
 
 
@@ -32,7 +33,7 @@ class _Leading:
 def split_leading_id(text: str, *, item: bool = False) -> _Leading:
     """The id a line starts with, how sure that is (by its shape), and the rest of the line. ``item``: the line is
     a checkbox's text, where "Phase 3: ..." gives the id 3 as "Task 3: ..." does."""
-    phase = item and (text[:1] in "Pp" or text[2:3] in "Pp")  # the wider form only where it can match
+    phase = item and (text[:1] in "PpSs" or text[2:3] in "PpSs")  # the wider form only where it can match
     match = (_LEADING_ID_ITEM if phase else _LEADING_ID).match(text)
     if not match or (match["bold"] and not (match["close"] or match["close2"])):
         if match and match["bold"]:  # "**1.2 Title**": bold around the whole line
