@@ -110,16 +110,13 @@ _STATUS_WORDS = {
     "wip": IN_PROGRESS, "started": IN_PROGRESS, "doing": IN_PROGRESS, "partial": IN_PROGRESS,
     "completed": COMPLETED, "complete": COMPLETED, "done": COMPLETED, "finished": COMPLETED,
 }  # fmt: skip
-_STATUS_WORDS_LONGEST_FIRST = sorted(_STATUS_WORDS.items(), key=lambda item: -len(item[0]))
+_STATUS_WORD = re.compile("(?:" + "|".join(re.escape(w) for w in sorted(_STATUS_WORDS, key=len, reverse=True)) + r")\b")
 
 
 def normalise_status(raw: str) -> str | None:
-    """``'Completed ✅'`` -> ``'completed'``; None when the text names no known status."""
-    text = re.sub(r"[`*_✅✔️⏳🚧⚠]", " ", raw).strip().lower()
-    for words, status in _STATUS_WORDS_LONGEST_FIRST:
-        if re.match(rf"{re.escape(words)}\b", text):
-            return status
-    return None
+    """``'Completed ✅'`` -> ``'completed'``; None when the text names no known status (the longest word wins)."""
+    word = _STATUS_WORD.match(re.sub(r"[`*_✅✔️⏳🚧⚠]", " ", raw).strip().lower())
+    return _STATUS_WORDS[word.group(0)] if word else None
 
 
 def _clean_title(text: str) -> str:

@@ -13,6 +13,7 @@ group, as a Kiro parent with sub-items is.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_shapes import (
@@ -55,6 +56,7 @@ def _header_key(cell: str) -> str:
     return re.sub(r"[*_`]", "", cell).strip().lower()
 
 
+@lru_cache(maxsize=512)  # a table repeats a few status cells; a hostile one gets no more than this
 def cell_status(cell: str) -> str | None:
     """The status a table cell says (a box, a word or a mark); None when it says none."""
     text = cell.replace("&nbsp;", " ").replace("\u00a0", " ").strip()
