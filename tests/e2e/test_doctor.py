@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.cli_oracle import cli_agents, custom_agents
+from tests.e2e.cli_oracle import cli_agents, closed_api_url, custom_agents
 from tests.e2e.test_discovery_parity import build_tricky_tree
 
 pytestmark = pytest.mark.e2e
@@ -19,8 +19,10 @@ pytestmark = pytest.mark.e2e
 
 def doctor(work: Path, home: Path, claude_bin: str, **env: str) -> tuple[int, dict]:
     base = {key: value for key, value in os.environ.items() if not key.startswith(("CLAUDE", "ANTHROPIC"))}
+    # the API at a closed local port: doctor calls no model, and the CLI then skips a start-up fetch it would retry
+    # for ~18 s on a machine without network (tests/e2e/cli_oracle.py); its agents and account are the same
     base.update(HOME=str(home), CLAUDE_CONFIG_DIR=str(home / ".claude"), CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
-                DISABLE_TELEMETRY="1", DISABLE_AUTOUPDATER="1", **env)
+                DISABLE_TELEMETRY="1", DISABLE_AUTOUPDATER="1", ANTHROPIC_BASE_URL=closed_api_url(), **env)
     done = subprocess.run([sys.executable, "-m", "ralphy", "doctor", str(work), "--json", "--claude-bin", claude_bin],
                           capture_output=True, text=True, timeout=180, env=base, check=False)
     return done.returncode, json.loads(done.stdout)
