@@ -135,6 +135,10 @@ def closing_line(status: str, reason: str) -> str:
 def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
     """The run's closing lines. An error is not among them: ``ralphy dev`` says it once, on stderr."""
     outcomes = [task for report in summary.iterations for task in report.tasks_completed]
+    if task_list is not None:  # in the task file's order, as the report and `ralphy status` show them
+        place = {group: i for i, group in enumerate(task_list.groups())}
+        line = {task.id: i for i, task in enumerate(task_list.tasks)}
+        outcomes.sort(key=lambda t: (place.get(t.group, len(place)), line.get(t.id, len(line))))
     if summary.status == "error" and not outcomes:
         return []
     lines = [] if summary.status == "error" else [f"ralphy: {closing_line(summary.status, summary.reason)}"]

@@ -45,6 +45,17 @@ def test_run_report_sums_the_groups_over_iterations():
     assert lines[-1] == "3/4 tasks done after 2 iteration(s), $0.7500"
 
 
+def test_the_runs_groups_are_in_the_task_files_order():
+    """Docs was completed first (iteration 1), Core in iteration 2, 1.2 before 1.1: the closing lines follow
+    TASKS.md (Core, then Docs; 1.1, 1.2) as `ralphy status` and the report do."""
+    first = IterationReport(n=1, tasks_completed=[TaskOutcome("2.1", "c", "Docs", "direct")])
+    second = IterationReport(n=2, tasks_completed=[TaskOutcome("1.2", "b", "Core", "direct"),
+                                                   TaskOutcome("1.1", "a", "Core", "direct")])
+    lines = run_text(RunSummary("completed", "done", 0, [first, second]), TASKS)
+    assert lines[1:4] == ["Completed this run, by task group:", "  Core: done directly (1.1, 1.2)",
+                          "  Docs: done directly (2.1)"]
+
+
 def test_plain_reporter_announces_delegations_as_they_happen():
     out = io.StringIO()
     reporter = PlainReporter(out)

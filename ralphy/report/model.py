@@ -52,15 +52,43 @@ def load_report(project_dir: str | Path, run_id: int | None = None) -> RunReport
     project = str(Path(project_dir).resolve())
     db = connect_readonly(path, snapshot=True)
     try:
-        return read_report(db, run_id, project=project, path=path)
+        report = read_report(db, run_id, project=project, path=path)
     except StoreError:
         if Path(f"{path}-wal").exists():  # a writer started while the file was read as immutable: read again
             db.close()
             db = connect_readonly(path)
-            return read_report(db, run_id, project=project, path=path)
-        raise
+            report = read_report(db, run_id, project=project, path=path)
+        else:
+            raise
     finally:
         db.close()
+    in_file_order(report, project_dir)
+    return report
+
+
+def in_file_order(report: RunReport, project_dir: str | Path) -> None:
+    """Put the report's groups in the task file's order (people read it beside TASKS.md) and give each its
+    tasks done/total in the file as it is now. Groups the file no longer has follow, in the order the run
+    completed them; with no readable task file the run's order stays (the history alone cannot say more)."""
+    from ralphy.config import load_config
+    from ralphy.errors import RalphyError
+    from ralphy.tasks import load_tasks
+
+    project_dir = Path(project_dir)
+    try:
+        tasks_file = load_config(project_dir, ignore_untrusted=True).tasks_file  # reads; runs nothing
+        file_groups = load_tasks(project_dir / tasks_file, root=project_dir).groups()
+    except (RalphyError, OSError):
+        return
+    place = {name: i for i, name in enumerate(file_groups)}
+    for group in report.groups:
+        tasks = file_groups.get(group.name)
+        if tasks is not None:
+            group.file_done, group.file_total = sum(task.completed for task in tasks), len(tasks)
+            line = {task.id: i for i, task in enumerate(tasks)}
+            group.tasks.sort(key=lambda t: line.get(t.id, len(line)))  # stable: unknown ids keep their order
+    order = {id(group): i for i, group in enumerate(report.groups)}
+    report.groups.sort(key=lambda g: (g.name not in place, place.get(g.name, 0), order[id(g)]))
 
 
 def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, path: Path | str = "ralphy.db") -> RunReport:

@@ -59,6 +59,13 @@ class GroupView:
     tasks: list[TaskDone] = field(default_factory=list)
     delegations: list[DelegationView] = field(default_factory=list)
     verified: bool | None = None  # None: no verification recorded
+    file_done: int | None = None  # its tasks completed in the task file as it is now (None: not in the file)
+    file_total: int | None = None  # its tasks in the task file as it is now
+
+    @property
+    def all_done(self) -> bool:
+        """Every task of the group in the task file is completed (as the file is now)."""
+        return self.file_total is not None and self.file_done == self.file_total
 
     @property
     def handled_by(self) -> list[str]:

@@ -125,7 +125,7 @@ def test_one_iteration_run_with_no_agents(tmp_path):
         store.finish_run(run, status="completed", reason="all 1 tasks in TASKS.md are completed", exit_code=0,
                          finished_at=T0 + 6)
     html = page_of(tmp_path)
-    assert rows(html, "group") == [["Task 1: Only task", "done directly", "1", "not checked", "—"]]
+    assert rows(html, "group") == [["Task 1: Only task", "done directly", "1", "not checked", "—", "—"]]
     assert rows(html, "agent-row") == [["direct", "—", "1 (1)", "—", "—", "—"]]
     assert len(rows(html, "iteration")) == 1
     assert "Run 1 completed" in section_text(html, "run")
@@ -219,8 +219,8 @@ def test_verification_and_evidence_are_shown(tmp_path):
     assert rows(html, "group") == [
         ["Core", "delegated to tdd-orchestrator", "1.1 1.2", "verified",
          "tdd-orchestrator: 2 files, 41.2k tokens, 38s, $0.30, 7 tool uses, 1 command src/greet.py "
-         "tests/test_greet.py $ pytest -q"],
-        ["Docs", "done directly", "3.1", "not verified ticked without changing any file: 3.1", "—"],
+         "tests/test_greet.py $ pytest -q", "—"],
+        ["Docs", "done directly", "3.1", "not verified ticked without changing any file: 3.1", "—", "—"],
     ]
     # tdd-orchestrator: 0.75 of iteration 1's $0.40 = $0.30, of the run's $0.50 = 60%
     assert rows(html, "agent-row")[0] == ["tdd-orchestrator", "1", "2 (1.1, 1.2)", "41.2k", "60% $0.30", "38s"]
@@ -357,3 +357,55 @@ def test_the_cli_version_comes_from_a_transcript_only_inside_the_project(tmp_pat
     transcript.write_text('{"type":"system","subtype":"hook_started"}\n'
                           '{"type":"system","subtype":"init","claude_code_version":"2.1.62","session_id":"s"}\n')
     assert [load_report(tmp_path, n).cli_version for n in (1, 2, 3)] == [None, None, "2.1.62"]  # the FIFO: no hang
+
+
+TASKS_MD = """# Tasks
+
+## Core library
+- [x] 1.1 Add a greet function
+- [x] 1.2 Reject an empty name
+
+## Documentation
+- [x] 2.1 Write the usage section
+
+## Packaging
+- [ ] 3.1 Build a wheel
+- [x] 3.2 Add a licence
+"""
+
+
+def completed_in_another_order(project: Path) -> None:
+    """The run completed its groups in another order than TASKS.md lists them (a background subagent's tick can
+    land after the main agent's): Packaging's 3.2 in iteration 1, Documentation in 2, Core library's 1.2 then 1.1
+    in 3, and a group the file no longer has in 3."""
+    (project / "TASKS.md").write_text(TASKS_MD)
+    with Store.open(project) as store:
+        run = store.start_run(started_at=T0)
+        done = [[("3.2", "Add a licence", "Packaging")], [("2.1", "Write the usage section", "Documentation")],
+                [("1.2", "Reject an empty name", "Core library"), ("1.1", "Add a greet function", "Core library"),
+                 ("9.1", "Old task", "Removed since")]]
+        for n, tasks in enumerate(done, 1):
+            it = store.start_iteration(run, n, started_at=T0 + 10 * n)
+            for task_id, title, group in tasks:
+                store.add_task_outcome(it, task_id=task_id, title=title, group=group, handled_by="direct")
+            store.finish_iteration(it, outcome="ok", finished_at=T0 + 10 * n + 5, cost_usd=0.01)
+        store.finish_run(run, status="max_iterations", reason="3 iterations", exit_code=3, finished_at=T0 + 50)
+
+
+def test_groups_are_in_the_task_files_order_with_what_is_done(tmp_path):
+    completed_in_another_order(tmp_path)
+    groups = rows(page_of(tmp_path), "group")
+    # worked out by hand from TASKS_MD: file order, then what the file no longer has; ids in file order
+    assert [(g[0], g[2], g[-1]) for g in groups] == [
+        ("Core library", "1.1 1.2", "✓ all 2 done"),
+        ("Documentation", "2.1", "✓ all 1 done"),
+        ("Packaging", "3.2", "1/2 done"),
+        ("Removed since", "9.1", "—"),
+    ]
+
+
+def test_without_a_task_file_the_groups_keep_the_runs_order(tmp_path):
+    completed_in_another_order(tmp_path)
+    (tmp_path / "TASKS.md").unlink()
+    assert [g[0] for g in rows(page_of(tmp_path), "group")] == [
+        "Packaging", "Documentation", "Core library", "Removed since"]
