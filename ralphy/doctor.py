@@ -71,6 +71,9 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
     found = _ask_cli(binary, version, project, environ, timeout)
     _check_login(diagnosis, found)
     _compare_agents(diagnosis, project, config, version, found)
+    from ralphy import mcp_use  # the project's .mcp.json servers: started by `claude -p` or not (asks the CLI)
+
+    mcp_use.check(diagnosis.add, project, binary, version, environ, timeout)
     return diagnosis
 
 

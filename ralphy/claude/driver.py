@@ -181,6 +181,18 @@ class Session:
         turn is interrupted, its result still read, then the CLI ends as after any turn."""
         self.stop_requested = True
 
+    def control(self, subtype: str, timeout: float) -> dict[str, Any] | None:
+        """Send a control request with no fields but its ``subtype`` (``mcp_status``) and wait for the answer:
+        its ``response`` object, or None on an error answer, when the CLI ended or did not answer in time."""
+        request_id = self._request({"subtype": subtype})
+        deadline = time.monotonic() + timeout
+        while request_id not in self.responses:
+            if not self._next_line(deadline):
+                return None
+        response = self.responses.pop(request_id)
+        answer = response.get("response")
+        return answer if response.get("subtype") == "success" and isinstance(answer, dict) else None
+
     # --------------------------------------------------------------------------------- initialize
 
     def initialize(self, timeout: float = INITIALIZE_TIMEOUT_S) -> InitializeInfo | None:

@@ -29,9 +29,23 @@ def mcp(project_dir: Path, install: bool, scopes: tuple[str, ...]) -> None:
         if outcome == "unchanged":
             click.echo(f"{path}: the ralphy server is already there, started as `{command}`")
         else:
-            click.echo(f"{path}: ralphy server {outcome}, started as `{command}`; Claude Code in {project_dir.resolve()} now "
-                       "offers mcp__ralphy__* tools once you approve the project's servers")
+            click.echo(f"{path}: ralphy server {outcome}, started as `{command}`; Claude Code in "
+                       f"{project_dir.resolve()} offers its tools as mcp__ralphy__*")
+        click.echo(f"ralphy: {_claude_p_note()}")
         return
     from ralphy.mcp_server import serve
 
     serve(project_dir, scopes=scopes or None)
+
+
+def _claude_p_note() -> str:
+    """Whether `claude -p` (so `ralphy dev`) starts the server, by the version of the CLI ralphy would run."""
+    from ralphy.claude.version import version_in_use
+    from ralphy.errors import RalphyError
+    from ralphy.mcp_use import install_note
+
+    try:
+        version = version_in_use()
+    except (RalphyError, OSError):
+        version = None
+    return install_note(version) + "; `ralphy doctor` checks it"
