@@ -224,6 +224,7 @@ class LiveReporter(PlainReporter):
         self.n = self.max = 0
         self.started = time.monotonic()
         self.current = ""
+        self.subagents: dict[str, str] = {}  # each Agent/Task call's id -> "subagent NAME", for its own tool calls
         self.delegations = 0
         self.cost = 0.0
 
@@ -247,6 +248,7 @@ class LiveReporter(PlainReporter):
 
     def iteration_started(self, n: int, max_iterations: int, resumed: bool) -> None:
         self.n, self.max, self.current = n, max_iterations, ""
+        self.subagents = {}
         self.iteration_started_at = time.monotonic()
         self.live.start()
         self._refresh()
@@ -256,8 +258,13 @@ class LiveReporter(PlainReporter):
             if event.name in ("Agent", "Task"):
                 self.delegations += 1
                 self.current = f"subagent {event.input.get('subagent_type') or 'general-purpose'}"
+                if event.id:
+                    self.subagents[event.id] = self.current
             elif event.parent_tool_use_id:
-                self.current = f"{self.current.split(' > ')[0]} > {event.name}"
+                # the subagent that called it, by its Agent call's id: a background subagent's calls come while
+                # the main agent does other things (what the view showed last may be the main agent's "Write")
+                who = self.subagents.get(event.parent_tool_use_id, "subagent")
+                self.current = f"{who} > {event.name}"
             else:
                 self.current = event.name or ""
         elif isinstance(event, AssistantText) and event.parent_tool_use_id is None:

@@ -78,6 +78,26 @@ def test_live_reporter_on_a_terminal_ends_with_the_plain_report():
     assert "Core: delegated to tdd-orchestrator (1.1, 1.2)" in text and "ralphy: completed: done" in text
 
 
+def test_the_live_view_names_the_subagent_whose_tool_runs():
+    """Background subagents (CLI 2.1.198 and later): their calls arrive while the main agent writes and uses its
+    own tools; each is shown under the subagent that made it (it read "Write > Write" before)."""
+    from ralphy.claude.events import AssistantText
+
+    live = LiveReporter(io.StringIO())
+    live.iteration_started(1, 20, resumed=False)
+    seen = []
+    for event in (ToolUse("a1", "Agent", {"subagent_type": "builder"}, None),
+                  ToolUse("a2", "Agent", {"subagent_type": "docs-writer"}, None),
+                  ToolUse("w1", "Write", {}, None), ToolUse("w2", "Write", {}, "a1"),
+                  AssistantText("Waiting for the agents.", None, None), ToolUse("r1", "Read", {}, "a2"),
+                  ToolUse("r2", "Read", {}, "gone")):  # a call of a subagent started before (a resumed session)
+        live.event(event)
+        seen.append(live.current)
+    live.live.stop()
+    assert seen == ["subagent builder", "subagent docs-writer", "Write", "subagent builder > Write", "writing",
+                    "subagent docs-writer > Read", "subagent > Read"]
+
+
 def test_api_retries_show_in_the_live_view_and_once_per_reason_in_plain_output():
     from ralphy.claude.events import ApiRetry
 
