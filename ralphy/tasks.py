@@ -89,22 +89,23 @@ class TaskList:
         return {task.id: task.status for task in self.tasks}
 
 
-SLUG_CHARS = 24  # an id made from a title: its first words, as many as fit (docs/decisions.md)
+SLUG_CHARS = 24  # an id made from a title: its first words, as many as fit (docs/decisions.md)...
+SLUG_MAX_CHARS = 32  # ...and at least two of them, cut here when two long words do not fit
 _SLUG_SKIP = frozenset("a an the to of for and or in on with from by as at into via per is be".split())
 
 
 def _slug(title: str) -> str:
     """A short, stable id for a task the file gives none: the first words of its title that say something
     ("Add a `--dry-run` flag to the sync command" is ``add-dry-run-flag-sync``), up to SLUG_CHARS characters
-    and cut between words. It depends on the title alone, so adding or moving other tasks never changes it."""
+    and cut between words, but two words at least (cut at SLUG_MAX_CHARS). It depends on the title alone, so adding or moving other tasks never changes it."""
     words = re.findall(r"[^\W_]+", title.lower())
     kept = [word for word in words if word not in _SLUG_SKIP] or words
-    slug = ""
+    slug, count = "", 0
     for word in kept:
-        if slug and len(slug) + 1 + len(word) > SLUG_CHARS:
-            break
-        slug = f"{slug}-{word}" if slug else word[:SLUG_CHARS]
-    return slug or "task"
+        if count >= 2 and len(slug) + 1 + len(word) > SLUG_CHARS:
+            break  # two words at least ("modify-authenticationservice", not a bare "modify")
+        slug, count = (f"{slug}-{word}" if slug else word), count + 1
+    return slug[:SLUG_MAX_CHARS].rstrip("-") or "task"
 
 
 def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:

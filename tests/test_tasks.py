@@ -76,8 +76,10 @@ def test_slug_ids_are_short_and_do_not_move_when_other_tasks_do():
             "- [ ] Supercalifragilisticexpialidocious-and-more words\n- [ ] The\n")
     ids = [t.id for t in parse_tasks(text).tasks]
     assert ids == ["add-dry-run-flag-sync", "implement-global-options", "créer-le-schéma",
-                   "supercalifragilisticexpi", "the"]
-    assert all(len(i) <= 24 for i in ids)
+                   "supercalifragilisticexpialidocio", "the"]
+    assert all(len(i) <= 32 for i in ids)
+    assert parse_tasks("- [ ] Modify `AuthenticationService.getSession()` to call it\n").tasks[0].id == \
+        "modify-authenticationservice"  # two words at least: "modify" alone says little
     moved = text.replace("## Sync\n", "## Sync\n- [ ] Write the release notes\n")
     assert [t.id for t in parse_tasks(moved).tasks] == ["write-release-notes"] + ids
 
