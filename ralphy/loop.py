@@ -7,10 +7,10 @@ else to "direct". The circuit breaker (``ralphy.breaker``) gets one outcome per 
 to SQLite (``ralphy.store``) as the run goes. The model's own claims are shown, never trusted over the event
 stream and TASKS.md.
 
-Verification (``ralphy.verify``): after every iteration in which tasks became completed, ralphy runs
-``verify_command`` itself; its result is each new task's ``verified``. A run is ``completed`` only when every task
-is ticked *and* a check made after the last iteration passed (it runs once more when none did). A failed check
-tells the next iteration what failed and counts towards the breaker's ``verify_failures_open``.
+Verification (``ralphy.verify``; ``ralphy.loop_checks``): after every iteration in which tasks became completed,
+ralphy runs ``verify_command`` itself; its result is each new task's ``verified``. A run is ``completed`` only when
+every task is ticked *and* a check made after the last iteration passed (it runs once more when none did). A
+failed check tells the next iteration what failed and counts towards the breaker's ``verify_failures_open``.
 
 Exit codes (``RunSummary.exit_code``): 0 every task done, 1 error, 3 circuit open, 4 paused for a question,
 5 usage limit with ``--no-wait``, 130 interrupted.
@@ -18,7 +18,6 @@ Exit codes (``RunSummary.exit_code``): 0 every task done, 1 error, 3 circuit ope
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import re
 import subprocess
@@ -47,6 +46,7 @@ from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here to
     EXIT_INTERRUPTED,
     EXIT_QUESTION,
     EXIT_USAGE_LIMIT,
+    TRANSCRIPTS_DIR,
     DelegationReport,
     IterationReport,
     Reporter,
@@ -57,6 +57,7 @@ from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here to
     record_iteration,
     summary_json,
 )
+from ralphy.loop_checks import CheckPolicy
 from ralphy.loop_resume import (  # noqa: F401
     AUTO_REPLY,
     MAX_AUTO_REPLIES,
@@ -70,11 +71,10 @@ from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks
 from ralphy import __version__, worktree
-from ralphy.verify import OFF_NOTICE, Verification, failure_instruction, resolve_command, run_check
+from ralphy.verify import OFF_NOTICE, resolve_command
 
 logger = logging.getLogger(__name__)
 
-TRANSCRIPTS_DIR = Path(".ralphy") / "transcripts"
 UNKNOWN_RESET_WAIT_S = 15 * 60
 AUTH_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")  # credentials the CLI reads
 FAILED_KINDS = {"timeout", "crashed", "max_turns", "rate_limited", "overloaded", "server_error", "error"}
@@ -112,7 +112,7 @@ class LoopOptions:
     claude_version: "Version | None" = None  # of claude_bin (ralphy.claude.version); None: unknown, the newest assumed
 
 
-class DevLoop(QuestionPolicy):
+class DevLoop(QuestionPolicy, CheckPolicy):
     def __init__(self, options: LoopOptions):
         self.o = options
         self.project = options.project_dir
@@ -412,61 +412,6 @@ class DevLoop(QuestionPolicy):
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
         record_iteration(self.store, iteration_id, report)
         self.summary.iterations.append(report)
-
-    # -------------------------------------------------------------------------------------- verification
-
-    def _check(self, iteration_id: int | None, label: str) -> Verification:
-        """Run ``verify_command`` now; record it (after iteration ``iteration_id``, None: before any)."""
-        assert self.verify_command is not None
-        log = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-{label}-verify.log"
-        verification = run_check(self.verify_command, self.project, timeout=self.config.verify_timeout,
-                                 env=self.o.env, output_path=log)
-        self.store.add_verification(
-            self.run_id, iteration_id, command=verification.command, exit_code=verification.exit_code,
-            passed=verification.passed, duration_s=verification.duration_s, output_tail=verification.output_tail,
-            timed_out=verification.timed_out, output_path=verification.output_path,
-        )
-        self.summary.verification = verification
-        self.check_is_fresh = True
-        return verification
-
-    def _check_tasks(self, report: IterationReport, iteration_id: int, *, claimed_only: bool) -> None:
-        """The check after an iteration that completed tasks: each new task is verified (or not) by it."""
-        verification = self._check(iteration_id, f"iteration{report.n}") if self.verify_command else None
-        report.verification = verification
-        report.tasks_completed = [
-            dataclasses.replace(task, verified=verification.passed if verification else None,
-                                claimed_without_changes=claimed_only)
-            for task in report.tasks_completed
-        ]
-
-    def _completion_checked(self) -> bool:
-        """Every task is ticked: may the run be declared completed? Only if a check after the last iteration
-        passed; when none ran since, it runs now (a failure is counted and the next iteration is told)."""
-        if self.verify_command is None:
-            return True
-        if self.check_is_fresh:
-            return bool(self.summary.verification and self.summary.verification.passed)
-        iteration_id, label = None, "start"
-        if self.last_iteration is not None:
-            iteration_id, report = self.last_iteration
-            label = f"iteration{report.n}"
-        verification = self._check(iteration_id, label)
-        if self.last_iteration is not None:
-            self.last_iteration[1].verification = verification
-        self.breaker.record_check(verification.passed, verification.command)
-        self.breaker.save(self.breaker_path)
-        from ralphy.output import check_text
-
-        self.o.reporter.note(f"before completing, {check_text(verification)}")
-        if not verification.passed:
-            self._correct_course(verification, [])
-        return verification.passed
-
-    def _correct_course(self, verification: Verification, task_ids: list[str]) -> None:
-        """The next iteration's prompt says what failed and to fix it first."""
-        text = failure_instruction(verification, task_ids)
-        self.resume_instruction = f"{self.resume_instruction}\n\n{text}" if self.resume_instruction else text
 
     def _tasks_or(self, fallback: TaskList) -> TaskList:
         """TASKS.md as it is now; if Claude broke it (deleted, made unreadable), the last good reading."""

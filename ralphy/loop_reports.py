@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 # with --no-wait, interrupted
 EXIT_DONE, EXIT_ERROR, EXIT_CIRCUIT_OPEN, EXIT_QUESTION, EXIT_USAGE_LIMIT, EXIT_INTERRUPTED = 0, 1, 3, 4, 5, 130
 
+TRANSCRIPTS_DIR = Path(".ralphy") / "transcripts"  # the CLI's output per iteration, and the checks' (ralphy.verify)
+
 
 @dataclass
 class DelegationReport:
