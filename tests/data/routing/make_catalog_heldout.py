@@ -6,12 +6,11 @@ Labelled by reading the corpus agents' names and descriptions before running ral
 groups below are agents of one role (copies across collections included), so a task's right picks are
 written once per role.
 """
-import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "benchmarks"))
-from bench_routing import load_corpus  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from labelled_sets import write_tasks  # noqa: E402
 SEC = ["security-auditor", "backend-development-security-auditor", "comprehensive-review-security-auditor",
        "full-stack-orchestration-security-auditor", "security-compliance-security-auditor",
        "security-scanning-security-auditor", "security-engineer", "penetration-tester", "owasp-top10-expert",
@@ -154,9 +153,4 @@ t("Turn the list of opening hours into a dictionary keyed by weekday", None)
 t("Count the words in each paragraph of the essay", None)
 
 if __name__ == "__main__":
-    names = {agent.name for agent in load_corpus()}
-    bad = [n for item in T if item["expected"] for n in item["expected"] if n not in names]
-    assert not bad, bad
-    out = pathlib.Path(__file__).with_name("catalog_heldout.jsonl")
-    out.write_text("".join(json.dumps({**item, "split": "heldout"}) + "\n" for item in T))
-    print(len(T), "tasks,", sum(item["expected"] is None for item in T), "null")
+    write_tasks("catalog_heldout.jsonl", T, "heldout")

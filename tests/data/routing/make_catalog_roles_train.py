@@ -1,13 +1,10 @@
 """Writes catalog_roles_train.jsonl beside it: catalog tasks where the role asked for and a technology named
 disagree, and tasks where the technology is what is asked for (a train set; see README.md)."""
-import json
 import pathlib
 import sys
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parents[2] / "benchmarks"))
-from bench_routing import load_corpus  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from labelled_sets import write_tasks  # noqa: E402
 from make_catalog_heldout import (APIDOC, DBA, DEBUG, DEPLOY, DOCS, K8S, LEGACY, PERF, REACT, REVIEW, SEC,  # noqa: E402
                                   TEST)
 
@@ -66,9 +63,4 @@ t("Write a jQuery plugin for the collapsible FAQ", ["jquery-expert", "javascript
 t("Tune the PHP-FPM pool settings for the shop", ["php-pro", "php-expert"])
 t("Write a Python script that archives old S3 objects", ["python-pro", "python-expert"])
 
-out = HERE / "catalog_roles_train.jsonl"
-names = {agent.name for agent in load_corpus()}
-bad = [name for item in T for name in item["expected"] if name not in names]
-assert not bad, bad
-out.write_text("".join(json.dumps({**item, "split": "train"}) + "\n" for item in T))
-print(len(T), "tasks")
+write_tasks("catalog_roles_train.jsonl", T, "train")

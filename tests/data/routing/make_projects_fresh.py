@@ -6,12 +6,11 @@ Each project's agents were read (description, body where it was unclear) and eve
 agent of that project a lead would hand it to, or None, before ralphy's router was run on any of it, with the
 rules in README.md ("Fresh held-out sets").
 """
-import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "benchmarks"))
-from bench_routing import load_corpus  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from labelled_sets import write_projects  # noqa: E402
 
 P = []
 
@@ -214,13 +213,4 @@ project("startup-product-team",
         ("Pay the design contractor's invoice", None))
 
 if __name__ == "__main__":
-    names = {agent.name for agent in load_corpus()}
-    for item in P:
-        assert 5 <= len(item["agents"]) <= 14 and len(set(item["agents"])) == len(item["agents"]), item["project"]
-        assert not set(item["agents"]) - names, (item["project"], set(item["agents"]) - names)
-        for task in item["tasks"]:
-            assert task["expected"] is None or set(task["expected"]) <= set(item["agents"]), task
-    out = pathlib.Path(__file__).with_name("projects_fresh.json")
-    out.write_text(json.dumps(P, indent=1) + "\n")
-    tasks = [task for item in P for task in item["tasks"]]
-    print(len(P), "projects,", len(tasks), "tasks,", sum(task["expected"] is None for task in tasks), "null")
+    write_projects("projects_fresh.json", P, "test")

@@ -6,12 +6,11 @@ The same kinds and label rules as projects_fresh.json (README.md, "Fresh held-ou
 tasks, written after it; labelled by reading each project's agents before running ralphy on them. Every
 project is `train`: tune and calibrate on it freely.
 """
-import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "benchmarks"))
-from bench_routing import load_corpus  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from labelled_sets import write_projects  # noqa: E402
 
 P = []
 
@@ -122,13 +121,4 @@ project("marketing-site",
         ("Replace the office photo on the contact page", None))
 
 if __name__ == "__main__":
-    names = {agent.name for agent in load_corpus()}
-    for item in P:
-        assert 5 <= len(item["agents"]) <= 14 and len(set(item["agents"])) == len(item["agents"]), item["project"]
-        assert not set(item["agents"]) - names, (item["project"], set(item["agents"]) - names)
-        for task in item["tasks"]:
-            assert task["expected"] is None or set(task["expected"]) <= set(item["agents"]), task
-    out = pathlib.Path(__file__).with_name("projects_fresh_train.json")
-    out.write_text(json.dumps(P, indent=1) + "\n")
-    tasks = [task for item in P for task in item["tasks"]]
-    print(len(P), "projects,", len(tasks), "tasks,", sum(task["expected"] is None for task in tasks), "null")
+    write_projects("projects_fresh_train.json", P, "train")

@@ -6,14 +6,11 @@ Labelled by reading the VoltAgent agents' names and descriptions (bodies where u
 on these tasks, with the rules in README.md ("Fresh held-out sets"). The groups below are agents of one role
 in that collection, so a task's right picks are written once per role.
 """
-import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "benchmarks"))
-from bench_routing import CORPUS, load_corpus  # noqa: E402
-
-VOLTAGENT = CORPUS / "VoltAgent--awesome-claude-code-subagents"
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from labelled_sets import write_tasks  # noqa: E402
 
 AUDIT = ["security-auditor", "penetration-tester"]
 DOCS = ["technical-writer", "documentation-engineer"]
@@ -184,11 +181,4 @@ t("Write the thank-you card for the departing team lead", None)
 t("Renumber the headings in CONTRIBUTING.md", None)
 
 if __name__ == "__main__":
-    names = {agent.name for agent in load_corpus(VOLTAGENT)}
-    assert len(names) == 158, len(names)
-    bad = [n for item in T if item["expected"] for n in item["expected"] if n not in names]
-    assert not bad, bad
-    assert len({item["task"] for item in T}) == len(T)
-    out = pathlib.Path(__file__).with_name("voltagent_heldout.jsonl")
-    out.write_text("".join(json.dumps({**item, "split": "heldout"}) + "\n" for item in T))
-    print(len(T), "tasks,", sum(item["expected"] is None for item in T), "null")
+    write_tasks("voltagent_heldout.jsonl", T, "heldout", catalog="voltagent")

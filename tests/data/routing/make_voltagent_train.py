@@ -6,12 +6,11 @@ Same kinds and the same label rules as voltagent_heldout.jsonl (README.md, "Fres
 after it and kept apart from it: for tuning roles against technologies and calibration on the 158-agent
 catalog. Labelled by reading the VoltAgent agents before running ralphy on these tasks.
 """
-import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "benchmarks"))
-from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from labelled_sets import write_tasks  # noqa: E402
 
 AUDIT = ["security-auditor", "penetration-tester"]
 DOCS = ["technical-writer", "documentation-engineer"]
@@ -96,11 +95,4 @@ t("Replace the placeholder logo path in the config", None)
 t("Write the CHANGELOG dates as YYYY-MM-DD", None)
 
 if __name__ == "__main__":
-    names = {agent.name for agent in load_corpus(VOLTAGENT)}
-    assert len(names) == 158, len(names)
-    bad = [n for item in T if item["expected"] for n in item["expected"] if n not in names]
-    assert not bad, bad
-    assert len({item["task"] for item in T}) == len(T)
-    out = pathlib.Path(__file__).with_name("voltagent_train.jsonl")
-    out.write_text("".join(json.dumps({**item, "split": "train"}) + "\n" for item in T))
-    print(len(T), "tasks,", sum(item["expected"] is None for item in T), "null")
+    write_tasks("voltagent_train.jsonl", T, "train", catalog="voltagent")
