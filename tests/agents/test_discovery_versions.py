@@ -43,9 +43,9 @@ EXPECTED = {  # what each CLI loaded from FILES (in a sub-folder of a git repo w
 }
 
 
-@pytest.fixture
-def work(tmp_path: Path) -> Path:
-    repo = tmp_path / "repo"
+def write_tree(repo: Path) -> Path:
+    """A git repository at ``repo`` with FILES in ``repo/sub/.claude/agents`` and one agent (far-only) at its
+    root's; returns ``repo/sub``, where the CLI and ralphy look from (make_discovery.py records the CLIs there)."""
     work = repo / "sub"
     init_git_project(repo, commit=False)
     for name, text in FILES.items():
@@ -55,6 +55,11 @@ def work(tmp_path: Path) -> Path:
     (repo / ".claude" / "agents").mkdir(parents=True)
     (repo / ".claude" / "agents" / "far.md").write_text(agent("far-only", "far"))
     return work
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    return write_tree(tmp_path / "repo")
 
 
 @pytest.mark.parametrize("version", sorted(EXPECTED))

@@ -17,21 +17,13 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from ralphy.testing import init_git_project  # noqa: E402
-from tests.agents.test_discovery_versions import FILES, agent  # noqa: E402
+from tests.agents.test_discovery_versions import write_tree  # noqa: E402
 
 
 def main(binary: str, out: str) -> None:
     root = Path(tempfile.mkdtemp())
     try:
-        repo, work = root / "repo", root / "repo" / "sub"
-        init_git_project(repo, commit=False)
-        for name, text in FILES.items():
-            path = work / ".claude" / "agents" / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        (repo / ".claude" / "agents").mkdir(parents=True)
-        (repo / ".claude" / "agents" / "far.md").write_text(agent("far-only", "far"))
+        work = write_tree(root / "repo")
         home = root / "home"
         (home / ".claude").mkdir(parents=True)
         with socket.socket() as sock:
