@@ -64,11 +64,6 @@ def trusted_digest(project_dir: str | os.PathLike[str], environ: Mapping[str, st
         return None
 
 
-def is_trusted(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> bool:
-    digest, _ = config_digest(project_dir)
-    return trusted_digest(project_dir, environ) == digest
-
-
 def trust(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> tuple[str, list[Path]]:
     """Trust the project's current ralphy config; returns (digest, its files)."""
     from ralphy import safefs

@@ -56,7 +56,6 @@ MIN_SUPPORTED = Version(2, 0, 0)
 NEWEST_TESTED = Version(2, 1, 330)
 LAST_TASK_TOOL = Version(2, 1, 62)  # the last CLI whose delegation tool is called "Task"
 FIRST_AGENT_TOOL = Version(2, 1, 63)
-TESTED_VERSIONS = (MIN_SUPPORTED, LAST_TASK_TOOL, NEWEST_TESTED)
 
 VERSION_TIMEOUT_S = 15.0  # `claude --version` of 1.0.128 takes ~2 s cold on a slow machine
 CACHE_FILE = "claude-versions.json"
