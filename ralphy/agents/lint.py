@@ -18,16 +18,12 @@ from typing import Any
 from ralphy.agents.discovery import Discovery
 from ralphy.agents.formatting import condense_description
 from ralphy.agents.spec import AgentSpec
+from ralphy.claude.tools import TOOLS_2_1_197
 
-# Tool names of Claude Code 2.1.197: the init event's `tools` (tests/data/transcripts) plus the tools its
-# bundle defines that are enabled only in some sessions. "Task" is the old name of "Agent".
-CLAUDE_CODE_TOOLS = frozenset({
-    "Agent", "AskUserQuestion", "Bash", "CronCreate", "CronDelete", "CronList", "Edit", "EnterPlanMode",
-    "EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep", "ListMcpResourcesTool", "LSP", "Monitor",
-    "NotebookEdit", "Read", "ReadMcpResourceTool", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill",
-    "Task", "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite",
-    "ToolSearch", "WebFetch", "WebSearch", "Workflow", "Write",
-})
+# Tool names of Claude Code 2.1.197 (ralphy.claude.tools, which has each version's): the init event's `tools`
+# (tests/data/transcripts) plus the tools its bundle defines that are enabled only in some sessions. "Task" is
+# the old name of "Agent".
+CLAUDE_CODE_TOOLS = TOOLS_2_1_197
 # Tools earlier Claude CLIs had (agent files written for them still list these); the CLI in use ignores them.
 FORMER_TOOLS = frozenset({"LS", "MultiEdit", "NotebookRead", "BashOutput", "KillShell", "SlashCommand"})
 NAME_CONVENTION = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
