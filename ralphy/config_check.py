@@ -32,6 +32,14 @@ POSITIVE_KEYS: set[str] = {
 UNIT_KEYS: set[str] = {"question_threshold", "recommend_threshold"}
 # Numbers that are percentages (of a usage window).
 PERCENT_KEYS: set[str] = {"stop_at_usage"}
+# Numbers of seconds: ralphy sleeps, waits and shows a clock time that far ahead, and Python's sleep, waits and
+# clock refuse what is past time_t (`backoff_seconds = 1e15` was an OverflowError traceback). Finite is not
+# enough: at most MAX_SECONDS (about 31 years), far beyond any wait that means something.
+SECONDS_KEYS: set[str] = {
+    "iteration_timeout", "retry_notice_seconds", "max_wall_seconds", "backoff_seconds", "backoff_max_seconds",
+    "usage_limit_margin_seconds", "usage_limit_max_wait_seconds", "verify_timeout", "question_answer_timeout",
+}  # fmt: skip
+MAX_SECONDS = 1e9
 
 
 @functools.cache
@@ -131,6 +139,8 @@ def check_value(key: str, value: Any, where: str) -> Any:
             raise ConfigError(f"{where}: {key} must not be negative, got {value!r}")
         if key in UNIT_KEYS and value > 1:
             raise ConfigError(f"{where}: {key} must be between 0 and 1, got {value!r}")
+        if key in SECONDS_KEYS and value > MAX_SECONDS:
+            raise ConfigError(f"{where}: {key} must be at most {MAX_SECONDS:.0e} seconds (about 31 years), got {value!r}")
         if key in PERCENT_KEYS and value > 100:
             raise ConfigError(f"{where}: {key} must be a percentage, at most 100, got {value!r}")
     if key == "question_patterns":

@@ -424,7 +424,9 @@ class DevLoop(QuestionPolicy, CheckPolicy):
     # ------------------------------------------------------------------------------- waits and resumes
 
     def _backoff(self) -> None:
-        delay = min(self.config.backoff_seconds * 2 ** (self.failures_in_a_row - 1), self.config.backoff_max_seconds)
+        # the exponent capped: 2 ** 1024 times a float is an OverflowError (failures_open may be huge)
+        delay = min(self.config.backoff_seconds * 2.0 ** min(self.failures_in_a_row - 1, 64),
+                    self.config.backoff_max_seconds)
         if delay > 0:
             self.o.reporter.waiting(delay, f"backing off after {self.failures_in_a_row} failed iteration(s)")
             self.o.sleep(delay)

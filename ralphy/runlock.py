@@ -88,8 +88,10 @@ def _ps(pid: int, field: str) -> str | None:
     import subprocess
 
     try:
+        from ralphy.claude.command import searched_path  # PATH's absolute entries: never the project's ./ps
+
         out = subprocess.run(["ps", "-o", field, "-p", str(pid)], capture_output=True, text=True, timeout=5,
-                             env={"LC_ALL": "C", "PATH": os.environ.get("PATH", os.defpath)})
+                             env={"LC_ALL": "C", "PATH": searched_path(os.environ.get("PATH", os.defpath))})
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout.strip() or None if out.returncode == 0 else None
@@ -118,8 +120,10 @@ def _cwd(pid: int) -> str | None:
     import subprocess
 
     try:  # macOS and the BSDs: lsof names the cwd in a line starting with "n"
+        from ralphy.claude.command import searched_path
+
         out = subprocess.run(["lsof", "-a", "-p", str(pid), "-d", "cwd", "-Fn"], capture_output=True, text=True,
-                             timeout=5)
+                             timeout=5, env={**os.environ, "PATH": searched_path(os.environ.get("PATH", os.defpath))})
     except (OSError, subprocess.SubprocessError):
         return None
     names = [line[1:] for line in out.stdout.splitlines() if line.startswith("n")]

@@ -77,12 +77,18 @@ def _file_state(path: Path, *, by_content: bool) -> bytes:
 
 def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] | None:
     """(HEAD, git status output, changed paths, their status codes) or None when ``project`` is not in a git work tree (or git is missing)."""
+    from ralphy.claude.command import find_program
+
+    git = find_program("git")  # on PATH's absolute entries: a relative one would find the project's own ./git
+    if git is None:
+        return None
     try:
         head = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=project, capture_output=True, timeout=30
+            [git, "rev-parse", "HEAD"], cwd=project, capture_output=True, timeout=30
         ).stdout.strip()
         status = subprocess.run(
-            ["git", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--", ".", ":(exclude).ralphy"],
+            # core.fsmonitor names a command git status runs: a .git/config shipped with the files must not choose it
+            [git, "-c", "core.fsmonitor=false", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--", ".", ":(exclude).ralphy"],
             cwd=project,
             capture_output=True,
             timeout=60,

@@ -62,24 +62,52 @@ def argv_for(claude_bin: str, config, resume_session: str | None = None) -> list
     )
 
 
+def searched_path(path: str | None) -> str:
+    """``PATH`` without its relative entries (``.``, ``node_modules/.bin``, an empty one): those name folders of
+    whatever the current folder is, the repository ralphy runs on, which could ship its own ``claude`` or
+    ``git`` there. Like Go's ``exec.LookPath`` since 1.19, ralphy looks programs up in absolute folders only."""
+    return os.pathsep.join(entry for entry in (path or os.defpath).split(os.pathsep) if os.path.isabs(entry))
+
+
+def find_program(name: str, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The absolute path of program ``name`` (a bare name) on ``PATH``'s absolute entries, or None."""
+    found = shutil.which(name, path=searched_path(environ.get("PATH")))
+    return os.path.abspath(found) if found else None
+
+
+def _relative_hint(name: str, path: str) -> str:
+    """Says so when only a relative PATH entry holds ``name`` (ralphy does not search those)."""
+    relative = [entry or "." for entry in path.split(os.pathsep) if not os.path.isabs(entry)]
+    if relative and shutil.which(name, path=os.pathsep.join(e or "." for e in relative)):
+        return (f" (PATH's relative entries such as {relative[0]!r} are not searched: a repository could ship its "
+                f"own `{name}` there; give the CLI's absolute path with --claude-bin or RALPHY_CLAUDE_BIN)")
+    return ""
+
+
 def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
-    """The CLI to run: ``--claude-bin``, else ``$RALPHY_CLAUDE_BIN``, else ``claude`` on ``PATH``."""
+    """The CLI to run, as an absolute path: ``--claude-bin``, else ``$RALPHY_CLAUDE_BIN``, else ``claude`` on
+    ``PATH`` (its absolute entries only: see ``searched_path``). A path with a ``/`` is the user's own choice
+    (flags and variables are trusted) and is made absolute, since the CLI runs in the project's folder."""
     path = environ.get("PATH", os.defpath)
     from_env = environ.get("RALPHY_CLAUDE_BIN")
     # a Config's claude_bin may itself come from RALPHY_CLAUDE_BIN: name the variable then
     explicit_origin = "RALPHY_CLAUDE_BIN" if explicit and explicit == from_env else "--claude-bin"
     for origin, wanted in ((explicit_origin, explicit), ("RALPHY_CLAUDE_BIN", from_env)):
         if wanted:
-            found = shutil.which(wanted, path=path)
+            if os.sep in wanted or (os.altsep and os.altsep in wanted):
+                found = shutil.which(wanted, path=path)
+            else:
+                found = shutil.which(wanted, path=searched_path(path))
             if found is None:
+                hint = "" if os.sep in wanted else _relative_hint(wanted, path)
                 raise ClaudeNotFoundError(
-                    f"{origin} {wanted!r} is not an executable Claude CLI; fix it or {INSTALL_HINT}"
+                    f"{origin} {wanted!r} is not an executable Claude CLI{hint}; fix it or {INSTALL_HINT}"
                 )
-            return found
-    found = shutil.which("claude", path=path)
+            return os.path.abspath(found)
+    found = shutil.which("claude", path=searched_path(path))
     if found is None:
-        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH; {INSTALL_HINT}")
-    return found
+        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH{_relative_hint('claude', path)}; {INSTALL_HINT}")
+    return os.path.abspath(found)
 
 
 def child_env(environ: Mapping[str, str]) -> dict[str, str]:

@@ -210,6 +210,17 @@ def _float(value: Any) -> float | None:
     return None
 
 
+# The latest moment Python's time and datetime functions take on every platform (9999-12-31, UTC).
+LATEST_EPOCH = 253402300799.0
+
+
+def _epoch(value: Any) -> float | None:
+    """A moment in epoch seconds: finite, not before 1970 and not after the year 9999, else None (unknown). The
+    CLI's JSON may say ``"resetsAt": 1e300``, which ``time.localtime`` refuses with an OverflowError."""
+    number = _float(value)
+    return number if number is not None and 0 <= number <= LATEST_EPOCH else None
+
+
 def _cost(value: Any) -> float | None:
     """A cost in USD: finite and not negative, else None (unknown), so no budget sum is ever poisoned."""
     number = _float(value)
@@ -337,7 +348,7 @@ def _tool_results(data: dict[str, Any]) -> list[Event]:
 def _rate_limit(data: dict[str, Any]) -> RateLimitEvent:
     # 2.1.197 nests the state in ``rate_limit_info``; accept it flat as well.
     info = _dict(data.get("rate_limit_info")) or data
-    resets_at = _float(info.get("resetsAt"))
+    resets_at = _epoch(info.get("resetsAt"))
     windows: dict[str, UsageWindow] = {}
     name, utilization = _str(info.get("rateLimitType")), _float(info.get("utilization"))
     if name and utilization is not None and utilization >= 0:
@@ -345,7 +356,7 @@ def _rate_limit(data: dict[str, Any]) -> RateLimitEvent:
     for name, window in _dict(info.get("unifiedWindows")).items():
         utilization = _float(_dict(window).get("utilization"))
         if isinstance(name, str) and utilization is not None and utilization >= 0:
-            windows[name] = UsageWindow(name, utilization, _float(window.get("resetsAt")))
+            windows[name] = UsageWindow(name, utilization, _epoch(window.get("resetsAt")))
     return RateLimitEvent(status=_str(info.get("status")), resets_at=resets_at, raw=data,
                           windows=tuple(windows.values()))
 

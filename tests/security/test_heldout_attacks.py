@@ -1,0 +1,195 @@
+"""Issue 10's held-out categories attacked afresh (session 12), with payloads not in the other files here.
+
+Each test was written before its fix and failed on the code of that day (the failure is said beside it); the
+outcome asked of every one: a one-line ``ralphy: error:`` naming the value or file and what is wrong (or the
+run carries on where that is the right answer), no traceback, no hang (every subprocess has a timeout), nothing
+outside the project touched and no command of the repository's run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import init_git_project
+from tests.security.test_hostile_input import STREAM_JSON_OPENING
+
+
+def _project(root: Path) -> Path:
+    project = init_git_project(root, commit=False)
+    (project / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    return project
+
+
+def _stand_in_cli(path: Path, *lines: str) -> Path:
+    """A CLI that answers the stream-json opening, then prints ``lines`` (the turn's events) and exits."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!/bin/sh\n" + STREAM_JSON_OPENING
+                    + "echo '{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\"}'\n"
+                    + "".join(f"printf '%s\\n' {shlex.quote(line)}\n" for line in lines))
+    path.chmod(0o755)
+    return path
+
+
+def _ralphy(args: list[str], *, env: dict[str, str], cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run([sys.executable, "-m", "ralphy", *args], cwd=cwd, env=env, capture_output=True,
+                              text=True, errors="replace", timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`ralphy {' '.join(args)}` hung")
+
+
+def _one_error_line(proc: subprocess.CompletedProcess, *words: str) -> str:
+    said = f"exit {proc.returncode}; stderr: {proc.stderr[-1500:]}"
+    assert "Traceback" not in proc.stderr, said
+    assert proc.returncode == 1, said
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("ralphy: error: "), said
+    for word in words:
+        assert word in last, said
+    return last
+
+
+# ------------------------------------------------------------------------- non-finite and absurd numbers
+
+USAGE_LIMIT_RESULT = ('{"type":"result","subtype":"success","is_error":true,"result":"Claude AI usage limit reached",'
+                      '"num_turns":1,"session_id":"s1","total_cost_usd":0}')
+
+
+@pytest.mark.parametrize("resets_at", ["1e300", "-1e300", "99999999999999", "-5"])
+def test_a_usage_limit_reset_time_past_the_clock_is_unknown_not_a_crash(tmp_path, resets_at):
+    # was: OverflowError traceback (time.localtime(1e300): "timestamp out of range for platform time_t"), no JSON
+    project = _project(tmp_path / "repo")
+    cli = _stand_in_cli(tmp_path / "bin" / "claude",
+                        '{"type":"rate_limit_event","rate_limit_info":{"status":"rejected","resetsAt":%s}}' % resets_at,
+                        USAGE_LIMIT_RESULT)
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(cli), "RALPHY_MAX_ITERATIONS": "2"}
+    proc = _ralphy(["dev", str(project), "--json", "--no-wait"], env=env, cwd=tmp_path)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert proc.returncode == 5 and summary["status"] == "usage_limit", proc.stderr
+    assert "resets at an unknown time" in summary["reason"]
+
+
+def test_a_reset_time_in_range_is_still_shown():
+    from ralphy.claude.events import RateLimitEvent, parse_line
+
+    [event] = parse_line('{"type":"rate_limit_event","rate_limit_info":{"status":"rejected","resetsAt":1900000000}}')
+    assert isinstance(event, RateLimitEvent) and event.resets_at == 1900000000
+
+
+@pytest.mark.parametrize("key, value", [
+    ("BACKOFF_SECONDS", "1e15"),  # was: OverflowError traceback once a failed iteration backed off
+    ("BACKOFF_MAX_SECONDS", "1e300"),
+    ("USAGE_LIMIT_MAX_WAIT_SECONDS", "1e20"),
+    ("ITERATION_TIMEOUT", "1e308"),
+    ("QUESTION_ANSWER_TIMEOUT", "1e10"),
+])
+def test_a_wait_of_centuries_is_refused_in_one_line(tmp_path, key, value):
+    project = _project(tmp_path / "repo")
+    cli = _stand_in_cli(tmp_path / "bin" / "claude", '{"type":"result","subtype":"error_during_execution",'
+                        '"is_error":true,"result":"boom","num_turns":1,"session_id":"s1","total_cost_usd":0}')
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(cli), "RALPHY_MAX_ITERATIONS": "2", "RALPHY_BACKOFF_SECONDS": "0",
+           "RALPHY_BACKOFF_MAX_SECONDS": "300", f"RALPHY_{key}": value}
+    proc = _ralphy(["dev", str(project)], env=env, cwd=tmp_path)
+    _one_error_line(proc, f"RALPHY_{key}", "at most")
+
+
+def test_the_same_limit_holds_in_the_project_config(tmp_path):
+    project = _project(tmp_path / "repo")
+    (project / ".ralphy.toml").write_text("backoff_seconds = 1e15\n")
+    proc = _ralphy(["prompt", str(project)], env=dict(os.environ), cwd=tmp_path)
+    _one_error_line(proc, ".ralphy.toml", "backoff_seconds", "at most")
+
+
+def test_ordinary_waits_are_still_taken():
+    from ralphy.config_check import check_value
+
+    assert check_value("usage_limit_max_wait_seconds", 7 * 86400, "flag") == 7 * 86400
+    assert check_value("iteration_timeout", 3600, "flag") == 3600.0
+
+
+def test_the_backoff_of_a_thousand_failures_in_a_row_is_a_number():
+    # was: OverflowError (int too large to convert to float) at 2 ** 1024 * backoff_seconds
+    from ralphy.config import Config
+    from ralphy.loop import DevLoop
+
+    slept: list[float] = []
+    loop = DevLoop.__new__(DevLoop)
+    loop.config = Config(backoff_seconds=0.0, backoff_max_seconds=300.0)
+    loop.failures_in_a_row = 2000
+    loop.o = type("O", (), {"sleep": slept.append,
+                            "reporter": type("R", (), {"waiting": lambda *a: None})()})()
+    loop._backoff()
+    loop.config = Config(backoff_seconds=5.0, backoff_max_seconds=300.0)
+    loop._backoff()
+    assert slept == [300.0]
+
+
+# ------------------------------------------------------------------------- repo-chosen binaries
+
+def _planted(project: Path, rel: str, marker: Path) -> None:
+    program = project / rel
+    program.parent.mkdir(parents=True, exist_ok=True)
+    program.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(marker))}\necho 2.1.330 '(Claude Code)'\n")
+    program.chmod(0o755)
+
+
+@pytest.mark.parametrize("entry", ["node_modules/.bin", ".", ""])
+@pytest.mark.parametrize("command", ["dev", "doctor", "agents list --scope all"])
+def test_a_claude_in_the_repository_found_through_a_relative_path_entry_is_not_run(tmp_path, entry, command):
+    # was: `ralphy dev` and `ralphy doctor` run in the project with PATH=node_modules/.bin:... ran the project's
+    # own node_modules/.bin/claude (and ./claude for "." or an empty entry)
+    project = _project(tmp_path / "repo")
+    marker = tmp_path / "ran"
+    _planted(project, "node_modules/.bin/claude" if entry == "node_modules/.bin" else "claude", marker)
+    env = {key: value for key, value in os.environ.items() if not key.startswith("RALPHY_")}
+    env["PATH"] = entry + os.pathsep + os.path.dirname(sys.executable) + os.pathsep + "/usr/bin" + os.pathsep + "/bin"
+    proc = _ralphy([*command.split(), "."], env=env, cwd=project, timeout=90)
+    assert not marker.exists(), f"the repository's claude ran: {proc.stderr[-800:]}"
+    assert "Traceback" not in proc.stderr, proc.stderr
+    if command == "dev":
+        _one_error_line(proc, "not on PATH", "relative")
+
+
+def test_git_and_ps_are_not_taken_from_the_repository_either(tmp_path, monkeypatch):
+    from ralphy import runlock, worktree
+
+    project = _project(tmp_path / "repo")
+    marker = tmp_path / "ran"
+    for name in ("git", "ps", "lsof"):
+        _planted(project, name, marker)
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("PATH", "." + os.pathsep + os.environ["PATH"])
+    assert worktree._git_changes(project) is not None  # the real git answered
+    runlock._ps(os.getpid(), "lstart=")
+    assert not marker.exists()
+
+
+def test_a_claude_bin_the_user_names_relatively_is_run_by_its_absolute_path(tmp_path, monkeypatch):
+    from ralphy.claude.command import resolve_claude_bin
+
+    cli = _stand_in_cli(tmp_path / "tools" / "claude")
+    monkeypatch.chdir(tmp_path)
+    assert resolve_claude_bin("./tools/claude", {"PATH": "/usr/bin"}) == str(cli)
+    assert resolve_claude_bin(None, {"PATH": f"/usr/bin{os.pathsep}{cli.parent}"}) == str(cli)
+
+
+def test_git_status_runs_no_fsmonitor_a_shipped_git_config_names(tmp_path):
+    # was: `git status` (ralphy's record of what an iteration changed) ran .git/config's core.fsmonitor command
+    from ralphy import worktree
+
+    project = _project(tmp_path / "repo")
+    marker = tmp_path / "ran"
+    hook = project / "monitor.sh"
+    hook.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(marker))}\n")
+    hook.chmod(0o755)
+    subprocess.run(["git", "config", "core.fsmonitor", str(hook)], cwd=project, check=True)
+    assert worktree._git_changes(project) is not None
+    assert not marker.exists()
