@@ -19,6 +19,7 @@ import contextlib
 import functools
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -90,6 +91,9 @@ def _sandbox_class():
                 for seq, n in ((left, right), (right, left)):
                     if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_REPEAT_CHARS:
                         raise SecurityError(f"a repetition of {len(seq)} x {n} is over the limit")
+            if operator == "*" and isinstance(left, int) and isinstance(right, int):
+                if left.bit_length() + right.bit_length() > 100_000:  # squaring in a loop: minutes in one C call
+                    raise SecurityError("a product that large is over the limit")
             if operator == "**" and isinstance(left, int) and isinstance(right, int):
                 if abs(left) > 1 and right * max(abs(left).bit_length(), 1) > 100_000:
                     raise SecurityError("a power that large is over the limit")
@@ -258,10 +262,6 @@ def render(
     template_path: str | os.PathLike[str] | None = None,
 ) -> str:
     """Render template ``name`` (or the file ``template_path``) with ``context``."""
-    import jinja2
-
-    from jinja2.sandbox import SecurityError
-
     search: list[tuple[Path, Path]]
     if template_path is not None:
         template_path = Path(template_path)
@@ -275,6 +275,22 @@ def render(
         search, name = [(template_path.parent, root)], template_path.name
     else:
         search = [(p, p if p == PACKAGE_DIR else Path(project_dir or p)) for p in template_search_path(project_dir)]
+    if not _untrusted(search) or not _CAN_FORK:
+        return _render_here(search, name, context)
+    return _render_in_child(search, name, context)
+
+
+def _untrusted(search: list[tuple[Path, Path]]) -> bool:
+    """Does the search path hold a template of the project's (not only the packaged ones)?"""
+    return any(base != PACKAGE_DIR for base, _ in search)
+
+
+def _render_here(search: list[tuple[Path, Path]], name: str, context: Mapping[str, Any]) -> str:
+    """Load and render in this process; whatever goes wrong is a one-line TemplateError."""
+    import jinja2
+
+    from jinja2.sandbox import SecurityError
+
     env = _environment(search)
     where = name
     try:
@@ -302,6 +318,98 @@ def render(
         raise TemplateError(f"{_at(exc, where)}: the template needs too much memory") from None
     except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError, AttributeError) as exc:
         raise TemplateError(f"{_at(exc, where)}: the template failed: {type(exc).__name__}: {exc}") from None
+
+
+
+# A project's template renders in a child process (fork) on Linux: its address space (RLIMIT_AS) and CPU time
+# (RLIMIT_CPU) are capped there whatever threads this process runs (`ralphy dev` renders while the CLI's reader
+# threads run, when the memory cap cannot be set here: a process started meanwhile would inherit it), and one C
+# call the time limit cannot interrupt ends with the child (`[0]|batch(5*10**8, 0)`, ``'{:999999}' * 50000``).
+_CAN_FORK = hasattr(os, "fork") and sys.platform.startswith("linux")
+CHILD_GRACE_SECONDS = 5.0  # past RENDER_SECONDS, before the child is killed
+
+
+def _render_in_child(search: list[tuple[Path, Path]], name: str, context: Mapping[str, Any]) -> str:
+    """``_render_here`` in a forked child with its memory and CPU capped; its text (or its one-line error)
+    comes back through a pipe. A child that dies (a signal, the CPU limit) or outlives the time limit is ended
+    and is a one-line TemplateError naming the template."""
+    import select
+    import signal
+    import time
+
+    where = next((str(base / name) for base, _ in search if os.path.lexists(base / name)), name)
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's handlers or cleanup
+        status = 1
+        try:
+            os.close(read_fd)
+            for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGALRM):
+                signal.signal(signum, signal.SIG_DFL)  # ralphy dev's handlers end the CLI: not the child's to run
+            _cap_child_cpu()
+            try:
+                reply = b"O" + _render_here(search, name, context).encode("utf-8", "surrogatepass")
+            except TemplateError as exc:
+                reply = b"E" + str(exc).encode("utf-8", "replace")
+            except MemoryError:
+                reply = b"E" + f"{where}: the template needs too much memory".encode("utf-8", "replace")
+            view = memoryview(reply)
+            while view:
+                view = view[os.write(write_fd, view):]
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_fd)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + RENDER_SECONDS + CHILD_GRACE_SECONDS
+    ended = False
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+                break
+            chunk = os.read(read_fd, 1 << 20)
+            if not chunk:
+                ended = True
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        if not ended:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        _, status = os.waitpid(pid, 0)
+    reply = b"".join(chunks)
+    if not ended:
+        raise TemplateError(f"{where}: the template took over {RENDER_SECONDS:.0f} s to render (a loop too large?)")
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and reply[:1] in (b"O", b"E"):
+        text = reply[1:].decode("utf-8", "surrogatepass")
+        if reply[:1] == b"E":
+            raise TemplateError(text)
+        return text
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
+        raise TemplateError(f"{where}: the template took over {RENDER_SECONDS:.0f} s to render (a loop too large?)")
+    if os.WIFSIGNALED(status):
+        raise TemplateError(f"{where}: rendering the template was ended by signal {os.WTERMSIG(status)}"
+                            " (it needs too much memory or time)")
+    raise TemplateError(f"{where}: the template needs too much memory")
+
+
+def _cap_child_cpu() -> None:
+    """The child's CPU time: RENDER_SECONDS and a little, then SIGXCPU (uninterruptible C calls included)."""
+    try:
+        import resource
+
+        seconds = int(RENDER_SECONDS) + 2
+        soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        used = int(sum(os.times()[:2])) + 1  # the limit counts what the parent used before the fork too
+        want = used + seconds
+        if hard == resource.RLIM_INFINITY or want < hard:
+            resource.setrlimit(resource.RLIMIT_CPU, (want, hard))
+    except (ImportError, OSError, ValueError):
+        pass
 
 
 def _at(exc: BaseException, default: str) -> str:

@@ -193,3 +193,77 @@ def test_git_status_runs_no_fsmonitor_a_shipped_git_config_names(tmp_path):
     subprocess.run(["git", "config", "core.fsmonitor", str(hook)], cwd=project, check=True)
     assert worktree._git_changes(project) is not None
     assert not marker.exists()
+
+
+# ------------------------------------------------------------------------- template DoS
+
+def _template_repo(root: Path, template: str) -> Path:
+    project = _project(root)
+    (project / ".ralphy" / "prompts").mkdir(parents=True)
+    (project / ".ralphy" / "prompts" / "dev_prompt.md").write_text(template)
+    return project
+
+
+SLOW_SORT = "{% set s = 'x' * 999999 %}{{ ([s ~ 'b', s ~ 'a'] * 500000)|sort(case_sensitive=true)|length }}"
+
+
+def test_one_c_call_the_time_limit_cannot_interrupt_is_ended_with_the_render(tmp_path):
+    # was: `ralphy prompt` ran for minutes (over 120 s at load 3): the 10 s limit is a signal, and Python runs a
+    # signal handler only between bytecodes, not inside list.sort comparing a million 1 MB strings
+    import time
+
+    project = _template_repo(tmp_path / "repo", SLOW_SORT)
+    started = time.monotonic()
+    proc = _ralphy(["prompt", str(project)], env=dict(os.environ), cwd=tmp_path, timeout=90)
+    _one_error_line(proc, "dev_prompt.md", "to render")
+    assert time.monotonic() - started < 60
+
+
+def test_a_product_of_huge_numbers_is_refused_before_it_is_computed(tmp_path):
+    from ralphy.agents import DevAgent
+    from ralphy.errors import TemplateError
+
+    squares = "".join("{%% set n%d = n%d * n%d %%}" % (i + 1, i, i) for i in range(14))
+    project = _template_repo(tmp_path / "repo", "{% set n0 = 2 ** 49999 %}" + squares + "{{ n14 > 0 }}")
+    with pytest.raises(TemplateError, match="dev_prompt.md.*product that large"):
+        DevAgent(project).build_prompt()
+
+
+MEMORY_CAP_PROBE = r'''
+import resource, sys, threading, time
+resource.setrlimit(resource.RLIMIT_AS, (8 * 1024 ** 3, resource.getrlimit(resource.RLIMIT_AS)[1]))  # the machine's guard
+threading.Thread(target=time.sleep, args=(60,), daemon=True).start()  # as in `ralphy dev`: the CLI's reader threads
+from ralphy.agents import DevAgent
+from ralphy.errors import TemplateError
+try:
+    print("rendered", len(DevAgent(sys.argv[1]).build_prompt()))
+except TemplateError as exc:
+    print("refused", exc)
+'''
+
+
+def test_a_template_cannot_take_gigabytes_while_other_threads_run(tmp_path):
+    # was: with another thread running (`ralphy dev` renders while the CLI's pipes are read) the memory cap was
+    # not set, and one C call took what the template asked: here 2.6 GB (the cap allows 2 GiB)
+    project = _template_repo(tmp_path / "repo", "{{ [0]|batch(330000000, 0)|first|length }}")
+    proc = subprocess.run([sys.executable, "-c", MEMORY_CAP_PROBE, str(project)], capture_output=True, text=True,
+                          timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stdout.startswith("refused") and "dev_prompt.md" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_project_template_still_renders_with_threads_running(tmp_path):
+    import threading
+
+    project = _template_repo(tmp_path / "repo", "Tasks:\n{{ tasks_content }}{% include 'tdd_instructions.md' %}\n")
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    try:
+        from ralphy.agents import DevAgent
+
+        prompt = DevAgent(project).build_prompt()
+    finally:
+        stop.set()
+    assert prompt.startswith("Tasks:\n## Core\n- [ ] 1.1 Do it") and "Work test-first" in prompt
+
