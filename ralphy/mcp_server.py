@@ -76,11 +76,13 @@ class ProjectTools:
 
     def _signature(self) -> tuple[Any, ...]:
         """Every agent folder's and agent file's (path, mtime, size): it changes when an agent file does."""
+        from ralphy.safefs import walk
+
         entries: list[tuple[str, int, int]] = []
         watched = dict.fromkeys([*self._searched, self.project_dir / ".claude" / "agents"])
         for folder in watched:
             entries.append((str(folder), int(os.path.isdir(folder)), 0))
-            for root, dirs, files in os.walk(folder):
+            for root, dirs, files in walk(folder):  # not os.walk: it recurses per level
                 dirs.sort()
                 for name in [".", *sorted(f for f in files if f.endswith(".md"))]:
                     path = os.path.join(root, name)

@@ -217,3 +217,30 @@ def prepare_state_dir(project_dir: str | os.PathLike[str]) -> Path:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write("# ralphy's run state (history, breaker, transcripts): not part of the project\n*\n")
     return state
+
+
+def walk(top: str | os.PathLike[str]):
+    """``os.walk(top)`` (top-down, links to folders listed but not entered, unreadable folders skipped) without
+    recursion: Python 3.11's ``os.walk`` recurses once per level, and a repository can nest folders deeper than
+    the recursion limit (``a/a/a/...`` 1,500 deep was a RecursionError traceback). The caller may prune
+    ``dirs`` in place, as with ``os.walk``; the order is the same."""
+    stack = [os.fspath(top)]
+    while stack:
+        root = stack.pop()
+        try:
+            with os.scandir(root) as listing:
+                entries = list(listing)
+        except OSError:
+            continue
+        dirs, files = [], []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (dirs if is_dir else files).append(entry.name)
+        yield root, dirs, files
+        for name in reversed(dirs):
+            path = os.path.join(root, name)
+            if not os.path.islink(path):
+                stack.append(path)

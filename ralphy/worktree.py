@@ -104,7 +104,9 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
 
 def _walk(project: Path) -> list[str]:
     paths: list[str] = []
-    for root, dirs, files in os.walk(project):
+    from ralphy.safefs import walk
+
+    for root, dirs, files in walk(project):  # not os.walk: it recurses per level (a folder 1,500 deep)
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
         for name in sorted(files):
             paths.append(os.path.relpath(os.path.join(root, name), project))

@@ -8,7 +8,7 @@ import os
 import stat as stat_module
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ralphy import jsontext
 
@@ -52,16 +52,16 @@ def _walk_agent_dir(root: Path, scope: str, sort: bool = False) -> list[_FileIte
     found: list[_FileItem | AgentFile] = []
     seen: set[tuple[int, int]] = set()
 
-    def visit(directory: Path) -> None:
+    def listing(directory: Path) -> Iterator[tuple[Path, os.DirEntry[str]]] | None:
         try:
             stat = directory.stat()
         except OSError as exc:
             log.debug("cannot stat %s: %s", directory, exc)
-            return
+            return None
         key = (stat.st_dev, stat.st_ino)
         if key in seen:
             log.debug("skipping already visited directory (symlink loop): %s", directory)
-            return
+            return None
         seen.add(key)
         try:
             entries = list(os.scandir(directory))
@@ -69,31 +69,42 @@ def _walk_agent_dir(root: Path, scope: str, sort: bool = False) -> list[_FileIte
                 entries.sort(key=lambda entry: entry.name)
         except OSError as exc:
             log.debug("cannot list %s: %s", directory, exc)
-            return
-        for entry in entries:
-            name = entry.name
-            path = _child_path(directory, name)
-            try:
-                symlink = entry.is_symlink()
-                if symlink:
-                    mode = os.stat(entry.path).st_mode
-                    is_file, is_dir = stat_module.S_ISREG(mode), stat_module.S_ISDIR(mode)
-                else:
-                    is_file = entry.is_file(follow_symlinks=False)
-                    is_dir = not is_file and entry.is_dir(follow_symlinks=False)
-            except OSError as exc:
-                found.append(AgentFile(path, scope, "ignored",
-                                       reason=f"cannot follow the symlink: {exc.strerror or exc}"))
-                continue
-            if is_file and name.endswith(".md"):
-                found.append((path, entry.path, "", symlink))
-            elif is_dir:
-                visit(path)
-            else:
-                found.append(AgentFile(path, scope, "ignored",
-                                       reason="not a '.md' file (the CLI reads only *.md, case-sensitive)"))
+            return None
+        return iter([(directory, entry) for entry in entries])
 
-    visit(root)
+    # Depth first with a stack of listings, not recursion: a repository can nest folders 1,500 deep
+    # (.claude/agents/a/a/a/...), past Python's recursion limit (that was a RecursionError traceback).
+    first = listing(root)
+    stack = [first] if first is not None else []
+    while stack:
+        try:
+            directory, entry = next(stack[-1])
+        except StopIteration:
+            stack.pop()
+            continue
+        name = entry.name
+        path = _child_path(directory, name)
+        try:
+            symlink = entry.is_symlink()
+            if symlink:
+                mode = os.stat(entry.path).st_mode
+                is_file, is_dir = stat_module.S_ISREG(mode), stat_module.S_ISDIR(mode)
+            else:
+                is_file = entry.is_file(follow_symlinks=False)
+                is_dir = not is_file and entry.is_dir(follow_symlinks=False)
+        except OSError as exc:
+            found.append(AgentFile(path, scope, "ignored",
+                                   reason=f"cannot follow the symlink: {exc.strerror or exc}"))
+            continue
+        if is_file and name.endswith(".md"):
+            found.append((path, entry.path, "", symlink))
+        elif is_dir:
+            inner = listing(path)
+            if inner is not None:
+                stack.append(inner)
+        else:
+            found.append(AgentFile(path, scope, "ignored",
+                                   reason="not a '.md' file (the CLI reads only *.md, case-sensitive)"))
     return found
 
 

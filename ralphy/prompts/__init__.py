@@ -292,11 +292,11 @@ def _render_here(search: list[tuple[Path, Path]], name: str, context: Mapping[st
     from jinja2.sandbox import SecurityError
 
     env = _environment(search)
-    where = name
+    where = next((str(base / name) for base, _ in search if os.path.lexists(base / name)), name)
     try:
-        template = env.get_template(name)
-        where = template.filename or name
-        return _render_bounded(template, context)
+        # compiled inside the bounds too: Jinja's code generator evaluates constant output expressions while
+        # compiling, even unoptimised ({{ [0]|batch(330000000, 0)|first|length }} took 2.6 GB there)
+        return _render_bounded(lambda: env.get_template(name), context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{exc.filename or name}:{exc.lineno}: template syntax error: {exc.message}") from None
     except jinja2.UndefinedError as exc:
@@ -460,8 +460,9 @@ def _memory_bounded():
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def _render_bounded(template, context: Mapping[str, Any]) -> str:
-    """Render with the output size and (on the main thread) the time bounded."""
+def _render_bounded(load, context: Mapping[str, Any]) -> str:
+    """Compile (``load()`` gives the template) and render with the output size, the memory and (on the main
+    thread) the time bounded."""
     import signal
     import threading
 
@@ -475,6 +476,7 @@ def _render_bounded(template, context: Mapping[str, Any]) -> str:
     try:
         parts, size = [], 0
         with _memory_bounded():
+            template = load()
             for part in template.generate(**context):
                 size += len(part)
                 if size > MAX_OUTPUT_CHARS:

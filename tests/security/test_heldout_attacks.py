@@ -232,7 +232,8 @@ def test_a_product_of_huge_numbers_is_refused_before_it_is_computed(tmp_path):
 MEMORY_CAP_PROBE = r'''
 import resource, sys, threading, time
 resource.setrlimit(resource.RLIMIT_AS, (8 * 1024 ** 3, resource.getrlimit(resource.RLIMIT_AS)[1]))  # the machine's guard
-threading.Thread(target=time.sleep, args=(60,), daemon=True).start()  # as in `ralphy dev`: the CLI's reader threads
+if sys.argv[2] == "thread":  # as in `ralphy dev`: the CLI's pipes are read by threads while the prompt renders
+    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
 from ralphy.agents import DevAgent
 from ralphy.errors import TemplateError
 try:
@@ -242,12 +243,14 @@ except TemplateError as exc:
 '''
 
 
-def test_a_template_cannot_take_gigabytes_while_other_threads_run(tmp_path):
-    # was: with another thread running (`ralphy dev` renders while the CLI's pipes are read) the memory cap was
-    # not set, and one C call took what the template asked: here 2.6 GB (the cap allows 2 GiB)
+@pytest.mark.parametrize("threads", ["thread", "alone"])
+def test_a_template_cannot_take_gigabytes(tmp_path, threads):
+    # was: 2.6 GB taken (the cap allows 2 GiB) both ways: with another thread running (`ralphy dev` renders while
+    # the CLI's pipes are read) the memory cap was not set; alone, Jinja's code generator evaluated the constant
+    # expression while compiling (even unoptimised), before the cap and the time limit were set
     project = _template_repo(tmp_path / "repo", "{{ [0]|batch(330000000, 0)|first|length }}")
-    proc = subprocess.run([sys.executable, "-c", MEMORY_CAP_PROBE, str(project)], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run([sys.executable, "-c", MEMORY_CAP_PROBE, str(project), threads], capture_output=True,
+                          text=True, timeout=120)
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.stdout.startswith("refused") and "dev_prompt.md" in proc.stdout, proc.stdout + proc.stderr
 
@@ -267,3 +270,64 @@ def test_a_project_template_still_renders_with_threads_running(tmp_path):
         stop.set()
     assert prompt.startswith("Tasks:\n## Core\n- [ ] 1.1 Do it") and "Work test-first" in prompt
 
+
+
+# ------------------------------------------------------------------------- nesting: folders
+
+@pytest.fixture
+def deep_tmp():
+    """A folder for trees nested past the recursion limit, outside pytest's tmp folders: pytest's clean-up of old
+    ones (shutil.rmtree, recursive in Python 3.11) fails on them, in every later session on the machine."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ralphy-deep-"))
+    yield folder
+    subprocess.run(["rm", "-rf", str(folder)], check=False, timeout=120)  # rm walks without recursion
+
+
+def _deep_folders(base: Path, depth: int = 1500) -> Path:
+    """``base/a/a/.../a`` ``depth`` levels deep (3,000 characters: under PATH_MAX), made one level at a time."""
+    base.mkdir(parents=True, exist_ok=True)
+    fd = os.open(base, os.O_RDONLY)
+    try:
+        for _ in range(depth):
+            os.mkdir("a", dir_fd=fd)
+            inner = os.open("a", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    finally:
+        os.close(fd)
+    return base.joinpath(*["a"] * depth)
+
+
+@pytest.mark.parametrize("command", ["agents list", "agents check", "prompt", "agents gaps"])
+def test_agent_folders_nested_past_the_recursion_limit_are_walked(deep_tmp, command):
+    # was: RecursionError traceback in every command that discovers agents (the walk recursed once per level)
+    tmp_path = deep_tmp
+    project = _project(tmp_path / "repo")
+    deepest = _deep_folders(project / ".claude" / "agents")
+    (deepest / "deep.md").write_text("---\nname: deep\ndescription: Writes the deep tests.\n---\nbody\n")
+    proc = _ralphy([*command.split(), str(project)], env={**os.environ, "COLUMNS": "200"}, cwd=tmp_path)
+    assert "Traceback" not in proc.stderr and proc.returncode == 0, proc.stderr[-800:]
+    if command != "agents gaps":  # gaps names an agent only where one fits the task
+        assert "deep" in proc.stdout + proc.stderr  # found, as the CLI finds it
+
+
+def test_a_project_nested_past_the_recursion_limit_is_walked_for_the_iteration_record(deep_tmp):
+    # was: RecursionError from os.walk in ralphy.worktree (a project that is not a git work tree)
+    from ralphy import worktree
+
+    tmp_path = deep_tmp
+    deepest = _deep_folders(tmp_path / "plain")
+    (deepest / "f.txt").write_text("x")
+    assert worktree._walk(tmp_path / "plain") == [os.path.join(*["a"] * 1500, "f.txt")]
+
+
+def test_the_mcp_servers_watch_of_agent_files_walks_deep_folders(deep_tmp):
+    from ralphy.mcp_server import ProjectTools
+
+    project = _project(deep_tmp / "repo")
+    deepest = _deep_folders(project / ".claude" / "agents")
+    (deepest / "deep.md").write_text("---\nname: deep\ndescription: Writes the deep tests.\n---\nbody\n")
+    signature = ProjectTools(project)._signature()
+    assert any(path.endswith("deep.md") for path, *_ in signature)
