@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Collection, Iterable, Literal, Mapping, Protocol, Sequence
 
-from ralphy.claude.events import Event, TaskNotification, TaskProgress, TaskStarted, ToolResult, ToolUse
+from ralphy.claude.events import MAX_SAFE_INT, Event, TaskNotification, TaskProgress, TaskStarted, ToolResult, ToolUse
 
 DELEGATION_TOOLS = frozenset({"Agent", "Task"})
 FILE_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
@@ -276,7 +276,8 @@ def cost_shares(delegations: Sequence[Delegation], model_usage: Mapping[str, Any
 
 
 def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+    """A non-negative count; past MAX_SAFE_INT not a count the CLI (JavaScript) can mean: 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SAFE_INT else 0
 
 
 def _clean_usage(usage: Mapping[str, Any]) -> dict[str, int]:

@@ -195,8 +195,14 @@ def _str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
+# The largest integer the CLI (JavaScript) can mean; past it a count or a duration is not one (and SQLite, which
+# keeps 64 bits, refused 99999999999999999999999 turns with an OverflowError traceback).
+MAX_SAFE_INT = 2**53 - 1
+
+
 def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    """A count, a duration or a status: an integer from 0 to MAX_SAFE_INT, else None (unknown)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SAFE_INT else None
 
 
 def _float(value: Any) -> float | None:

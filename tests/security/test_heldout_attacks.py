@@ -331,3 +331,32 @@ def test_the_mcp_servers_watch_of_agent_files_walks_deep_folders(deep_tmp):
     (deepest / "deep.md").write_text("---\nname: deep\ndescription: Writes the deep tests.\n---\nbody\n")
     signature = ProjectTools(project)._signature()
     assert any(path.endswith("deep.md") for path, *_ in signature)
+
+
+# ------------------------------------------------------------------------- the CLI's numbers
+
+def test_counts_from_the_cli_past_what_it_can_mean_are_unknown_not_a_crash(tmp_path):
+    # was: OverflowError traceback (Python int too large to convert to SQLite INTEGER) on num_turns 1e23,
+    # with nothing recorded and no --json object
+    project = _project(tmp_path / "repo")
+    cli = _stand_in_cli(tmp_path / "bin" / "claude",
+                        '{"type":"result","subtype":"success","is_error":false,"result":"ok",'
+                        '"num_turns":99999999999999999999999,"duration_ms":1e999,"session_id":"s1",'
+                        '"total_cost_usd":0,"usage":{"input_tokens":99999999999999999999999}}')
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(cli), "RALPHY_MAX_ITERATIONS": "2", "RALPHY_BACKOFF_SECONDS": "0"}
+    proc = _ralphy(["dev", str(project), "--json"], env=env, cwd=tmp_path)
+    assert "Traceback" not in proc.stderr, proc.stderr[-1500:]
+    summary = json.loads(proc.stdout)
+    assert [iteration["num_turns"] for iteration in summary["iterations"]] == [None, None]
+    log = _ralphy(["log", str(project), "--json"], env=env, cwd=tmp_path)
+    assert log.returncode == 0 and "Traceback" not in log.stderr, log.stderr
+
+
+def test_counts_in_range_are_kept():
+    from ralphy.claude.delegation import _count
+    from ralphy.claude.events import ResultEvent, parse_line
+
+    [event] = parse_line('{"type":"result","subtype":"success","is_error":false,"result":"x","num_turns":7,'
+                         '"duration_ms":1500}')
+    assert isinstance(event, ResultEvent) and (event.num_turns, event.duration_ms) == (7, 1500)
+    assert (_count(12), _count(10**30), _count(-1)) == (12, 0, 0)
