@@ -144,7 +144,29 @@ def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
         bypass = [mode for mode in modes if isinstance(mode, str) and mode in _BYPASS]  # any JSON value may be there
         if bypass:
             findings.append(f"{rel} sets the permission mode {bypass[0]}")
-        helper = data.get("apiKeyHelper")
-        if isinstance(helper, str) and helper:
-            findings.append(f"{rel} sets apiKeyHelper, a command the CLI runs")
+        helpers = [key for key in _HELPER_COMMANDS if isinstance(data.get(key), str) and data[key].strip()]
+        if helpers:
+            findings.append(f"{rel} sets {', '.join(helpers)}, {'commands' if len(helpers) > 1 else 'a command'}"
+                            " the CLI runs")
+        if data.get("enableAllProjectMcpServers") is True:
+            findings.append(f"{rel} sets enableAllProjectMcpServers: the CLI starts every server .mcp.json names")
+        approved = data.get("enabledMcpjsonServers")
+        if isinstance(approved, list) and any(isinstance(name, str) for name in approved):
+            names = sorted({name for name in approved if isinstance(name, str)})
+            findings.append(f"{rel} approves .mcp.json servers ({', '.join(names[:5])}) that the CLI starts")
+        env = data.get("env")
+        risky = sorted(str(name) for name in env if str(name).upper() in _RISKY_ENV) if isinstance(env, dict) else []
+        if risky:
+            findings.append(f"{rel} sets {', '.join(risky[:5])} in the environment of what the CLI runs")
     return findings
+
+
+# Settings whose value is a command the CLI runs (its schema in 2.1.330: "Path to a script that ...",
+# "Shell command that ..."); apiKeyHelper was the first.
+_HELPER_COMMANDS = ("apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gcpAuthRefresh", "otelHeadersHelper",
+                    "proxyAuthHelper")
+# Variables that choose what a program loads or runs: in a repository's "env", they turn every command the CLI
+# runs (its Bash tool, hooks, MCP servers) into the repository's.
+_RISKY_ENV = frozenset({"PATH", "NODE_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
+                        "DYLD_LIBRARY_PATH", "PYTHONPATH", "PYTHONSTARTUP", "BASH_ENV", "ENV", "PERL5OPT",
+                        "RUBYOPT", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "SHELL"})
