@@ -320,7 +320,10 @@ def _default(key: str) -> Any:
 
 def _check_paths(project: Path, values: Mapping[str, Any], from_project: Mapping[str, Path]) -> None:
     """Paths the project's config names (or defaults) stay inside the project, links followed."""
-    root = project.resolve()
+    # os.path.realpath, not Path.resolve: a link that points at itself (TASKS.md -> TASKS.md, shipped by a
+    # repository) is a RuntimeError ("Symlink loop") from resolve() in Python 3.11; realpath leaves it as it is
+    # and reading it then says what is wrong
+    root = Path(os.path.realpath(project))
     for key in PATH_KEYS:
         value = values.get(key, _default(key))
         if value is None or (key in values and key not in from_project):
@@ -328,7 +331,7 @@ def _check_paths(project: Path, values: Mapping[str, Any], from_project: Mapping
         where = f"{from_project[key]}: {key}" if key in from_project else key
         if os.path.isabs(value) and key in from_project:
             raise ConfigError(f"{where} must be a path inside the project, got {value!r}")
-        target = (root / value).resolve()
+        target = Path(os.path.realpath(root / value))
         if target != root and root not in target.parents:
             shown = "" if target == (root / value) else f" (it leads to {target})"
             raise ConfigError(

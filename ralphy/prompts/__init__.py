@@ -120,7 +120,8 @@ def _sandbox_class():
                 path = base.joinpath(*pieces)
                 if not os.path.lexists(path):
                     continue
-                real, real_root = path.resolve(), root.resolve()
+                # realpath: Path.resolve raises RuntimeError on a link to itself (Python 3.11)
+                real, real_root = Path(os.path.realpath(path)), Path(os.path.realpath(root))
                 if real != real_root and real_root not in real.parents:
                     raise TemplateError(f"{path}: prompt template leads outside {root} (to {real}); remove the link")
                 try:
@@ -269,8 +270,8 @@ def render(
             raise TemplateError(f"{template_path}: prompt template not found")
         root = template_path.parent
         if project_dir is not None:
-            project = Path(project_dir).resolve()
-            if project == root.resolve() or project in root.resolve().parents:
+            project, real_root = Path(os.path.realpath(project_dir)), Path(os.path.realpath(root))
+            if project == real_root or project in real_root.parents:
                 root = project
         search, name = [(template_path.parent, root)], template_path.name
     else:
@@ -353,6 +354,8 @@ def _render_in_child(search: list[tuple[Path, Path]], name: str, context: Mappin
                 reply = b"E" + str(exc).encode("utf-8", "replace")
             except MemoryError:
                 reply = b"E" + f"{where}: the template needs too much memory".encode("utf-8", "replace")
+            except Exception as exc:  # noqa: BLE001 - said as one line by the parent, never a silent exit
+                reply = b"E" + f"{where}: the template failed: {type(exc).__name__}: {exc}".encode("utf-8", "replace")
             view = memoryview(reply)
             while view:
                 view = view[os.write(write_fd, view):]

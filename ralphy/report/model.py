@@ -343,7 +343,7 @@ def _cli_version_from_transcripts(rows: Sequence[sqlite3.Row], project: str) -> 
         if not path:
             continue
         try:
-            if not Path(path).resolve().is_relative_to(root):
+            if not Path(os.path.realpath(path)).is_relative_to(root):  # resolve() raises on a link loop
                 continue
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
         except (OSError, ValueError):

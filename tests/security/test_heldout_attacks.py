@@ -393,3 +393,30 @@ def test_ordinary_settings_are_not_called_risks(tmp_path):
         "env": {"TZ": "UTC", "DEBUG": "1"}, "enableAllProjectMcpServers": False, "enabledMcpjsonServers": [],
         "permissions": {"allow": ["Bash(npm test)"]}, "model": "sonnet"}))
     assert claude_settings_risks(project) == []
+
+
+# ------------------------------------------------------------------------- links that point at themselves
+
+@pytest.mark.parametrize("command", ["prompt", "tasks", "agents list", "status", "doctor", "dev"])
+def test_a_task_file_that_links_to_itself_is_one_line(tmp_path, command):
+    # was: RuntimeError ("Symlink loop from TASKS.md") traceback in every command: Path.resolve() in the check
+    # that the task file stays inside the project raises it in Python 3.11
+    project = init_git_project(tmp_path / "repo", commit=False)
+    (project / "TASKS.md").symlink_to("TASKS.md")
+    proc = _ralphy([*command.split(), str(project)], env={**os.environ, "RALPHY_CLAUDE_BIN": "/bin/true"}, cwd=tmp_path)
+    assert "Traceback" not in proc.stderr, proc.stderr[-800:]
+    if command in ("tasks", "dev"):
+        _one_error_line(proc, "TASKS.md", "symbolic links")
+
+
+def test_a_configured_task_file_or_template_that_links_to_itself_is_one_line(tmp_path):
+    project = _project(tmp_path / "repo")
+    (project / ".ralphy.toml").write_text('tasks_file = "loop.md"\n')
+    (project / "loop.md").symlink_to("loop.md")
+    _one_error_line(_ralphy(["tasks", str(project)], env=dict(os.environ), cwd=tmp_path), "loop.md", "symbolic links")
+    (project / ".ralphy.toml").unlink()
+    (project / ".ralphy" / "prompts").mkdir(parents=True)
+    (project / ".ralphy" / "prompts" / "dev_prompt.md").symlink_to("dev_prompt.md")
+    # was: the child's RuntimeError came back as "needs too much memory"
+    _one_error_line(_ralphy(["prompt", str(project)], env=dict(os.environ), cwd=tmp_path), "dev_prompt.md",
+                    "symbolic links")
