@@ -339,8 +339,16 @@ def _render_in_child(search: list[tuple[Path, Path]], name: str, context: Mappin
     import time
 
     where = next((str(base / name) for base, _ in search if os.path.lexists(base / name)), name)
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
+    try:
+        read_fd, write_fd = os.pipe()
+    except OSError:  # out of descriptors: render here, with the limits this process can set
+        return _render_here(search, name, context)
+    try:
+        pid = os.fork()
+    except OSError:  # out of processes or memory for one
+        os.close(read_fd)
+        os.close(write_fd)
+        return _render_here(search, name, context)
     if pid == 0:  # the child: never returns, never runs the parent's handlers or cleanup
         status = 1
         try:
