@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from typing import Any
 
+from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity,
+                                      name_terms)
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
@@ -62,8 +64,8 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # task's informative words, share of the agents matching any word of the task: a task outside what the team
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (1.715, 0.295, 0.306, 0.773, 0.600, -0.541)
-CALIBRATION_BIAS = -2.850
+CALIBRATION: tuple[float, ...] = (1.838, 0.328, 0.299, 0.791, 0.512, -0.662)
+CALIBRATION_BIAS = -3.048
 NEAR_SHARE = 0.5
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
@@ -76,6 +78,12 @@ NAME_IDF = 1.0
 # role can outrank a technology the task mentions ("terraform" in another agent's name); a task asking for a
 # technology ("Add a Redis cache to sessions", "Write a Rails migration") is scored as before.
 ROLE_LIFT = 0.5
+# When the task's head asks for a cross-cutting activity (ralphy.agents.activities: a review, docs, a deployment,
+# tests...), the score of each agent whose name carries that activity's role (or the kind the task names: the
+# Playwright agent for "Fix the flaky Playwright test") is multiplied by 1 + ACTIVITY_LIFT: the activity is done
+# by the role whatever technology the task names; building work ("Design the GraphQL schema") is scored as before.
+ACTIVITY_LIFT = 1.5
+ACTIVITY_DEMOTE = 0.5  # ... and an agent without the role whose name matches the task (a technology) is demoted
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
@@ -197,6 +205,7 @@ class Router:
         self._columns: list[list[dict[str, int]]] | None = None
         self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}  # routing_reasons.examples_of
         self._dense_postings: dict[tuple[str, float], list[float]] = {}
+        self._names: dict[str, list[int]] | None = None  # _name_index
         self._not_for = [index for index, agent in enumerate(self.agents) if _as_texts(agent.metadata.get("notForTasks"))]
         self._total = len(self._counts) + self.background.agents
         self._unknown_idf = math.log(1 + (self._total + 0.5) / 0.5)
@@ -268,7 +277,7 @@ class Router:
     # -- querying -------------------------------------------------------------------------------------
 
     def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
-                roles: frozenset[str] = frozenset()) -> dict[int, float]:
+                roles: frozenset[str] = frozenset(), activity: Asked = NOTHING) -> dict[int, float]:
         """Agent index -> its score for the task, for every agent holding one of ``task_terms``."""
         total: list[float] | None = None
         agents = len(self._entries)
@@ -290,11 +299,15 @@ class Router:
         scores = dict(zip(compress(range(agents), total), compress(total, total)))
         if roles and ROLE_LIFT:
             self._lift_roles(scores, roles)
+        excluded: set[int] = set()
         if self._not_for:
             entries = self._entries
             for index in self._not_for:
                 if index in scores and self._excluded(entries[index], task_terms):
                     scores[index] *= NOT_FOR_FACTOR
+                    excluded.add(index)
+        if activity:
+            self._lift_activity(scores, activity, task_terms, excluded)
         return scores
 
     def _lift_roles(self, scores: dict[int, float], roles: frozenset[str]) -> None:
@@ -306,6 +319,33 @@ class Router:
             lowered = name.lower()
             if any(needle in lowered for needle in needles) and not roles.isdisjoint(name_roles(name)):
                 scores[index] *= 1 + ROLE_LIFT
+
+    def _lift_activity(self, scores: dict[int, float], activity: Asked, task_terms: Sequence[str],
+                       excluded: Set[int]) -> None:
+        """Lift the agents doing the ``activity`` the task asks for and demote those whose name only matches the
+        task (see ``ACTIVITY_LIFT``); nothing changes when no agent the task matches does the activity. An agent
+        whose notForTasks the task matches (``excluded``) is not lifted. Names only: the term cache's router
+        reads an agent's fields when a ranking looks at it closely, not for every agent scored."""
+        agents, kinds, names = self.agents, activity.kinds, self._name_index()
+        candidates = {index for term in activity.roles | kinds for index in names.get(term, ())}
+        doers = {index for index in candidates if index in scores and index not in excluded and (
+            holds_activity(agents[index].name, activity.roles) or not kinds.isdisjoint(name_terms(agents[index].name)))}
+        if not doers:
+            return
+        demoted = {index for term in set(task_terms) for index in names.get(term, ())}
+        for index in demoted.intersection(scores) - doers:
+            scores[index] *= ACTIVITY_DEMOTE
+        for index in doers:
+            scores[index] *= 1 + ACTIVITY_LIFT
+
+    def _name_index(self) -> dict[str, list[int]]:
+        """Name term -> the agents whose name holds it (built the first time a task asks for an activity)."""
+        if self._names is None:
+            self._names = {}
+            for index, agent in enumerate(self.agents):
+                for term in name_terms(agent.name):
+                    self._names.setdefault(term, []).append(index)
+        return self._names
 
     def _dense(self, term: str, boost: float, posting: list[tuple[int, float]]) -> list[float]:
         """``term``'s weight times ``boost`` for every agent (0.0 where it is absent), kept for the next task."""
@@ -350,7 +390,7 @@ class Router:
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
         task_terms = list(dict.fromkeys(terms(task)))
-        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task))
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task))
         if not ranked:
             return None
         return self._entries[ranked[0][0]].agent.name, self._features(ranked, 0, task_terms)
@@ -364,8 +404,8 @@ class Router:
         return hit / total if total else 0.0
 
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
-                roles: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
-        scores = self._scores(task_terms, head, roles)
+                roles: frozenset[str] = frozenset(), activity: Asked = NOTHING) -> list[tuple[int, float]]:
+        scores = self._scores(task_terms, head, roles, activity)
         # best first, ties by name: agents are indexed in name order, so (-score, index) sorts the same, in C
         if not scores:
             return []
@@ -379,7 +419,7 @@ class Router:
         surface = {}
         for word, term in pairs:
             surface.setdefault(term, word)
-        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task))
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task))
         results = []
         for position, (index, score) in enumerate(ranked[:limit]):
             confidence = self._confidence(self._features(ranked, position, task_terms))

@@ -104,6 +104,8 @@ def test_the_issue_examples_on_the_catalog(corpus) -> None:
 def test_the_lift_is_what_moves_the_role_first(corpus, monkeypatch) -> None:
     router = Router(corpus)
     task = "Write unit tests for the Kotlin ViewModel"
+    monkeypatch.setattr(routing, "ACTIVITY_LIFT", 0.0)  # the activity table moves it too (test_activities)
+    monkeypatch.setattr(routing, "ACTIVITY_DEMOTE", 1.0)
     monkeypatch.setattr(routing, "ROLE_LIFT", 0.0)
     assert "kotlin" in router.rank(task, 1)[0].agent
     monkeypatch.setattr(routing, "ROLE_LIFT", 0.5)

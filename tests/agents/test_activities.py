@@ -1,0 +1,113 @@
+"""Cross-cutting activities against building work (issue 15, ralphy/agents/activities.py): what a task's head asks
+for, which agents hold the role, and the router on a team of real agents (VoltAgent's, MIT) where a named
+technology used to beat the role. The truths below were written by hand from the task texts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
+
+from ralphy.agents import routing  # noqa: E402
+from ralphy.agents.activities import asked_activity, holds_activity  # noqa: E402
+from ralphy.agents.routing import Router  # noqa: E402
+from ralphy.agents.terms import terms  # noqa: E402
+
+
+def _roles(text: str) -> frozenset[str]:
+    return frozenset(terms(text))
+
+
+REVIEW, TEST, DOCS, DEPLOY = _roles("reviewer"), _roles("tester"), _roles("documentation"), _roles("deployment")
+SECURITY, LEGACY, DEBUG = _roles("security"), _roles("legacy"), _roles("debugger")
+
+
+@pytest.mark.parametrize(("task", "role"), [
+    ("Review the Swift concurrency changes in the sync PR", REVIEW),
+    ("Deploy the Next.js storefront to Vercel", DEPLOY),
+    ("Document the Kotlin SDK's public classes", DOCS),
+    ("Write API docs for the billing service", DOCS),
+    ("Containerise the Rails app with a slim image", _roles("docker")),
+    ("Write unit tests for the ISBN validator", TEST),
+    ("Set up Detox end-to-end tests for the React Native app", TEST),
+    ("Pen-test the partner API before launch", SECURITY),
+    ("Threat-model the OAuth flow", SECURITY),
+    ("Audit the login flow for SQL injection and XSS", _roles("auditor")),
+    ("Find out why the nightly export is slow", DEBUG),
+    ("Profile the checkout endpoint under load", _roles("performance")),
+    ("Plan the migration from the PHP 5.6 app to Symfony 7", LEGACY),
+    ("Check the signup form for accessibility", _roles("accessibility")),
+    ("Refactor the billing module into smaller services", _roles("refactoring")),
+])
+def test_a_cross_cutting_activity_asks_for_its_role(task: str, role: frozenset[str]) -> None:
+    asked = asked_activity(task)
+    assert asked and role <= asked.roles, asked
+
+
+@pytest.mark.parametrize("task", [
+    "Design the DynamoDB single-table layout",
+    "Design the GraphQL schema for orders",
+    "Move the docs from Jekyll to Astro",
+    "Implement the Stripe webhook handler",
+    "Add a Redis cache to sessions",
+    "Write a Rails migration that adds the archived_at column",
+    "Migrate the test suite from Jest to Vitest",
+    "Add a user profile page",
+    "Model the invoice aggregate",
+])
+def test_building_work_asks_for_no_activity(task: str) -> None:
+    assert not asked_activity(task), asked_activity(task)
+
+
+def test_a_technology_before_the_activitys_noun_names_its_kind() -> None:
+    asked = asked_activity("Fix the flaky Playwright login test")
+    assert TEST <= asked.roles and "playwright" in asked.kinds
+    # a verb first: the technology is its object, not its kind
+    assert not asked_activity("Review the Swift concurrency changes").kinds
+
+
+def test_who_holds_an_activity() -> None:
+    assert holds_activity("test-automator", TEST) and holds_activity("qa-expert", asked_activity("Add QA checks").roles)
+    assert holds_activity("code-reviewer", REVIEW)
+    assert holds_activity("penetration-tester", asked_activity("Pen-test the API").roles)
+    # a tester of another activity is that activity's specialist, not the team's tester
+    assert not holds_activity("accessibility-tester", TEST) and not holds_activity("penetration-tester", TEST)
+    assert not holds_activity("swift-expert", REVIEW) and not holds_activity("kotlin-specialist", TEST)
+    # a collection's prefix is no qualifier: "api-testing-observability" is where the documenter comes from
+    assert holds_activity("api-testing-observability-api-documenter", DOCS)
+
+
+TEAM = ("code-reviewer", "swift-expert", "deployment-engineer", "nextjs-developer", "docker-expert", "rails-expert",
+        "graphql-architect", "kotlin-specialist", "technical-writer", "penetration-tester", "php-pro")
+
+
+@pytest.fixture(scope="module")
+def team() -> Router:
+    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+    return Router([by_name[name] for name in TEAM])
+
+
+CASES = [  # task, the right agent (by hand, from the agents' descriptions)
+    ("Review the Swift concurrency changes in the sync PR", "code-reviewer"),
+    ("Deploy the Next.js storefront to Vercel with preview builds", "deployment-engineer"),
+    ("Containerise the Rails app for production", "docker-expert"),
+    ("Design the GraphQL schema for the orders service", "graphql-architect"),
+    ("Add Kotlin coroutines to the sync client", "kotlin-specialist"),
+]
+
+
+@pytest.mark.parametrize(("task", "expected"), CASES)
+def test_the_role_does_the_activity_whatever_the_technology(team: Router, task: str, expected: str) -> None:
+    assert team.rank(task, 1)[0].agent == expected
+
+
+def test_the_activity_lift_is_what_moves_the_role_first(team: Router, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(routing, "ACTIVITY_LIFT", 0.0)
+    monkeypatch.setattr(routing, "ACTIVITY_DEMOTE", 1.0)
+    without = [team.rank(task, 1)[0].agent for task, _ in CASES]
+    assert sum(got != expected for got, (_, expected) in zip(without, CASES)) >= 2, without
