@@ -36,7 +36,7 @@ import json
 import logging
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import chain, repeat
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,8 @@ from ralphy.agents.spec import AgentSpec
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from ralphy.agents.term_router import CachedRouter
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +103,7 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a count")
 
 
-def _json(text: Any) -> Any:
+def parse_json(text: Any) -> Any:
     """A JSON value from the cache, or None when it is not JSON (or not text)."""
     if type(text) is not str:
         return None
@@ -111,7 +113,7 @@ def _json(text: Any) -> Any:
         return None
 
 
-def _entry(value: Any) -> routing.Tokens | None:
+def parse_entry(value: Any) -> routing.Tokens | None:
     """The terms in a cache entry, or None when it is not exactly the shape this module writes."""
     if type(value) is not list or len(value) != 2:
         return None
@@ -201,7 +203,7 @@ class TermCache:
         # write, 3 MB for 2,000 agents, no longer delays the prompt a waiting Claude CLI reads)
         self.deferred = deferred
         self._pending: routing.Router | None = None
-        self._keys: list[str] = []
+        self.keys: list[str] = []
         self._db: sqlite3.Connection | None = None
         self._write_all = False
 
@@ -212,23 +214,25 @@ class TermCache:
     def router(self, agents: Iterable[AgentSpec]) -> routing.Router:
         """A ``Router`` over ``agents`` that ranks exactly as ``Router(agents)``, reading from the cache what
         it can."""
+        from ralphy.agents.term_router import CachedRouter
+
         ordered = sorted(agents, key=lambda agent: agent.name)  # the router's order
         field_keys = [routing.fields_key(agent) for agent in ordered]
         known = routing._FIELDS_CACHE
         if all(field_key in known for field_key in field_keys):
-            self._keys = []  # all tokenised in this process already (ralphy dev's next iteration)
+            self.keys = []  # all tokenised in this process already (ralphy dev's next iteration)
             return routing.Router(ordered)
-        self._keys = [_digest(field_key) for field_key in field_keys]
+        self.keys = [_digest(field_key) for field_key in field_keys]
         self._db = _connect(self.path, write=False)
         if self._db is not None:
             import sqlite3
 
             try:
                 meta = dict(self._db.execute("SELECT key, value FROM meta WHERE key IN ('catalog', 'lengths')"))
-                if meta.get("catalog") == _catalog(self._keys):
-                    lengths = _lengths(_json(meta.get("lengths")), len(ordered))
+                if meta.get("catalog") == _catalog(self.keys):
+                    lengths = _lengths(parse_json(meta.get("lengths")), len(ordered))
                     if lengths is not None:
-                        return _CachedRouter(ordered, self, lengths)
+                        return CachedRouter(ordered, self, lengths)
                 self._load_entries(ordered, field_keys)
             except sqlite3.Error as exc:
                 logger.debug("ignoring the terms cache %s: %s", self.path, exc)
@@ -238,7 +242,7 @@ class TermCache:
     def _load_entries(self, agents: Sequence[AgentSpec], field_keys: Sequence[tuple[str, ...]]) -> None:
         """Put the still valid entries of ``agents`` where ``routing.Router`` looks first."""
         known = routing._FIELDS_CACHE
-        for field_key, key in zip(field_keys, self._keys):
+        for field_key, key in zip(field_keys, self.keys):
             if field_key in known:
                 continue
             tokens = self.entry(key)
@@ -252,7 +256,19 @@ class TermCache:
     def entry(self, key: str) -> routing.Tokens | None:
         """The stored terms of the agent whose entry key is ``key`` (None: none, or not well-formed)."""
         row = self._row("SELECT data FROM entries WHERE key = ?", key)
-        return None if row is None else _entry(_json(row[0]))
+        return None if row is None else parse_entry(parse_json(row[0]))
+
+    def stored_entries(self) -> dict[str, Any]:
+        """Every stored entry's text by key, read at once (empty: no file, or it fails to read)."""
+        import sqlite3
+
+        if self._db is None:
+            return {}
+        try:
+            return dict(self._db.execute("SELECT key, data FROM entries"))
+        except sqlite3.Error as exc:
+            logger.debug("ignoring the terms cache %s: %s", self.path, exc)
+            return {}
 
     def _row(self, sql: str, value: str) -> tuple[Any, ...] | None:
         """One row of the cache file (None: no file, no such row, or the file fails to read: corrupt pages)."""
@@ -271,7 +287,7 @@ class TermCache:
         row = self._row("SELECT data FROM postings WHERE term = ?", term)
         if row is None:
             return None
-        posting = _posting(_json(row[0]), agents)
+        posting = _posting(parse_json(row[0]), agents)
         return False if posting is None else posting
 
     def save(self, router: routing.Router) -> None:
@@ -290,10 +306,12 @@ class TermCache:
             self._save(router)
 
     def _save(self, router: routing.Router) -> None:
+        from ralphy.agents.term_router import CachedRouter
+
         try:
-            if isinstance(router, _CachedRouter) and router.damaged:  # a bad entry or posting: all written anew
+            if isinstance(router, CachedRouter) and router.damaged:  # a bad entry or posting: all written anew
                 self._write_file(router)
-            elif isinstance(router, _CachedRouter):
+            elif isinstance(router, CachedRouter):
                 self._add_postings(router)
             elif self._write_all:
                 self._write_file(router)
@@ -302,10 +320,12 @@ class TermCache:
                 self._db.close()
                 self._db = None
 
-    def _add_postings(self, router: _CachedRouter) -> None:
+    def _add_postings(self, router: CachedRouter) -> None:
         import sqlite3
 
-        rows = [(term, json.dumps(_posting_of(router, term), separators=(",", ":"))) for term in router.new_terms]
+        from ralphy.agents.term_router import posting_of
+
+        rows = [(term, json.dumps(posting_of(router, term), separators=(",", ":"))) for term in router.new_terms]
         if not rows:
             try:
                 os.utime(self.path, follow_symlinks=False)  # read and still right: marked as used, so pruning keeps it
@@ -332,13 +352,14 @@ class TermCache:
         import sqlite3
 
         from ralphy import safefs
+        from ralphy.agents.term_router import CachedRouter, posting_of
         from ralphy.errors import RalphyError
 
-        if isinstance(router, _CachedRouter):
+        if isinstance(router, CachedRouter):
             router._load_all()
         entries, lengths = [], []
-        for index, key in enumerate(self._keys):
-            if isinstance(router, _CachedRouter):
+        for index, key in enumerate(self.keys):
+            if isinstance(router, CachedRouter):
                 fields, lines = router.tokens(index)
                 if tuple(fields) != FIELDS:
                     return
@@ -351,8 +372,8 @@ class TermCache:
                     return
             entries.append((key, json.dumps([counts, lines], separators=(",", ":"))))
             lengths.append([length for _, _, length in router._counts[index]])
-        postings = [(term, json.dumps(_posting_of(router, term), separators=(",", ":"))) for term in router._agents_of]
-        meta = [("format", str(FORMAT)), ("code", code_hash()), ("catalog", _catalog(self._keys)),
+        postings = [(term, json.dumps(posting_of(router, term), separators=(",", ":"))) for term in router._agents_of]
+        meta = [("format", str(FORMAT)), ("code", code_hash()), ("catalog", _catalog(self.keys)),
                 ("lengths", json.dumps(lengths, separators=(",", ":")))]
         tmp = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
         try:
@@ -395,124 +416,6 @@ def _remove_regular(path: Path) -> None:
             os.unlink(path)
     except OSError:
         pass
-
-
-def _posting_of(router: routing.Router, term: str) -> list[tuple[int, ...]]:
-    """(agent index, count of ``term`` in each field) for every agent of ``router`` holding it."""
-    holders = router._holders(term)
-    held = [router._counts[index] for index in holders]
-    columns = ([per_field[column][1] for per_field in held] for column in range(len(FIELDS)))
-    return list(zip(holders, *(map(dict.get, counts, repeat(term), repeat(0)) for counts in columns)))
-
-
-class _CachedEntries(Sequence[Any]):
-    """``Router._entries`` read from the cache agent by agent, when a ranking looks at one."""
-
-    def __init__(self, router: _CachedRouter) -> None:
-        self._router = router
-        self._built: dict[int, routing._Entry] = {}
-
-    def __len__(self) -> int:
-        return len(self._router.agents)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(len(self))[index]]
-        if index < 0:
-            index += len(self)
-        entry = self._built.get(index)
-        if entry is None:
-            fields, lines = self._router.tokens(index)
-            entry = self._built[index] = routing._entry_of(self._router.agents[index], fields, lines)
-        return entry
-
-
-class _CachedRouter(routing.Router):
-    """A ``Router`` whose term counts come from the cache: a term's holders from ``postings`` when stored,
-    else from every agent's entry (read once, then the plain router's way); whole entries one by one."""
-
-    def __init__(self, agents: list[AgentSpec], cache: TermCache, lengths: list[list[int]]) -> None:
-        self._cache = cache
-        self._lengths = lengths
-        self._full = False
-        self.damaged = False  # an entry or a posting was not well-formed: the file is written anew
-        self._tokens: dict[int, routing.Tokens] = {}
-        self._entry_data: dict[int, Any] = {}  # stored entries read at once by _prefetch, not yet parsed
-        self.new_terms: list[str] = []  # asked for and not stored: saved after ranking
-        super().__init__(agents)
-
-    def _build(self) -> None:
-        self._counts = [[(name, {}, length) for name, length in zip(FIELDS, row)] for row in self._lengths]
-        self._entries = _CachedEntries(self)  # type: ignore[assignment]
-        self._finish_build()
-
-    def tokens(self, index: int) -> routing.Tokens:
-        """Agent ``index``'s whole term counts and example lines (from its entry, else tokenised)."""
-        tokens = self._tokens.get(index)
-        if tokens is None:
-            agent = self.agents[index]
-            data = self._entry_data.pop(index, None)
-            tokens = self._cache.entry(self._cache._keys[index]) if data is None else _entry(_json(data))
-            if tokens is None:
-                self.damaged = True  # every agent of the catalog has an entry in a file this module wrote
-                tokens = routing._fields_of(agent)
-            else:
-                self._cache.hits += 1
-            self._tokens[index] = tokens
-        return tokens
-
-    def _prefetch(self) -> None:
-        """Every entry's stored text at once (one query, not one per agent), for ``tokens``."""
-        import sqlite3
-
-        if self._cache._db is None:
-            return
-        try:
-            stored = dict(self._cache._db.execute("SELECT key, data FROM entries"))
-        except sqlite3.Error as exc:
-            logger.debug("ignoring the terms cache %s: %s", self._cache.path, exc)
-            return
-        for index, key in enumerate(self._cache._keys):
-            if index not in self._tokens and key in stored:
-                self._entry_data[index] = stored[key]
-
-    def _load_all(self) -> None:
-        """Every agent's whole term counts in ``_counts`` (a term the cache has no posting for)."""
-        if not self._full:
-            self._full = True
-            self._prefetch()
-            self._counts = [[(name, self.tokens(index)[0][name], length) for name, _, length in per_field]
-                            for index, per_field in enumerate(self._counts)]
-
-    def _holders(self, term: str) -> list[int]:
-        holders = self._agents_of.get(term)
-        if holders is not None:
-            return holders
-        if not self._full:
-            posting = self._cache.posting(term, len(self.agents))
-            if posting is False:
-                self.damaged = True
-            elif posting is not None:
-                holders = self._agents_of[term] = []
-                for index, *counts in posting:
-                    holders.append(index)
-                    for (_, field_counts, _), count in zip(self._counts[index], counts):
-                        if count:
-                            field_counts[term] = count
-                return holders
-            self._load_all()
-        self.new_terms.append(term)
-        return super()._holders(term)
-
-    def _terms_of_agent(self, index: int) -> Any:
-        held = self._agent_terms.get(index)
-        if held is None:
-            held = self._agent_terms[index] = set().union(*self.tokens(index)[0].values())
-        return held
-
-    def _all_terms(self) -> list[Any]:
-        self._load_all()
-        return super()._all_terms()
 
 
 def prune(folder: Path, keep: Path, max_age_s: float = MAX_AGE_S) -> None:

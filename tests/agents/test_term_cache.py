@@ -190,7 +190,7 @@ def test_a_malformed_entry_is_ignored_and_tokenised_again(furai_project: Path, d
     assert build(furai_project, cache=True)[0] == expected
     rewritten = tables(path)["entries"]
     assert rewritten.keys() == stored["entries"].keys()
-    assert all(term_cache._entry(json.loads(data)) is not None for data in rewritten.values())  # written again, valid
+    assert all(term_cache.parse_entry(json.loads(data)) is not None for data in rewritten.values())  # written again, valid
 
 
 BAD_POSTINGS = {
