@@ -154,8 +154,8 @@ def _negated_score(pair: tuple[int, float]) -> float:
 
 
 def _copies(first: _Entry, second: _Entry) -> bool:
-    union = first.fingerprint | second.fingerprint
-    return len(first.fingerprint & second.fingerprint) / max(len(union), 1) >= COPY_OVERLAP
+    common = len(first.fingerprint & second.fingerprint)  # the union's size is counted, not built
+    return common / max(len(first.fingerprint) + len(second.fingerprint) - common, 1) >= COPY_OVERLAP
 
 
 class Router:
@@ -406,11 +406,9 @@ class Router:
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
                 roles: frozenset[str] = frozenset(), activity: Asked = NOTHING) -> list[tuple[int, float]]:
         scores = self._scores(task_terms, head, roles, activity)
-        # best first, ties by name: agents are indexed in name order, so (-score, index) sorts the same, in C
-        if not scores:
-            return []
-        negatives, indexes = zip(*sorted(zip(map(operator.neg, scores.values()), scores)))
-        return list(zip(indexes, map(operator.neg, negatives)))
+        # best first, ties by name: agents are indexed in name order and ``scores`` is in index order, so a stable
+        # sort by score alone, descending, sorts as (-score, index) does, in C
+        return sorted(scores.items(), key=operator.itemgetter(1), reverse=True)
 
     def rank(self, task: str, limit: int = 10) -> list[Alternative]:
         """The ``limit`` best agents for ``task``, best first, each with a confidence and a reason."""

@@ -91,3 +91,20 @@ def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -
         assert example_lines == lines
     # spellings are joined per text, never across two texts (a keyword ending in "c" and one starting "++")
     assert routing.term_counts("c", "++ tools") == Counter(terms("c")) + Counter(terms("++ tools"))
+
+
+def test_equal_scores_rank_by_name_and_the_ranking_is_sorted_as_score_then_name() -> None:
+    from ralphy.agents.spec import AgentSpec
+
+    text = "Tunes slow SQL queries: reads query plans, adds indexes, rewrites joins."
+    agents = [AgentSpec(name, text, Path(f"{name}.md"), body="Look at the plan first.")
+              for name in ("zeta-sql", "alpha-sql", "mid-sql")]
+    agents.append(AgentSpec("aaa-helper", "Helps with anything; sometimes a query.", Path("aaa-helper.md")))
+    agents.append(AgentSpec("sql-query-plan-tuner", text + " SQL query plans, SQL indexes.", Path("t.md")))
+    router = Router(agents)
+    ranked = router._ranked(routing.terms("Tune the slow SQL query plans"))
+    names = [router.agents[index].name for index, _ in ranked]
+    scores = [score for _, score in ranked]
+    assert names[0] == "sql-query-plan-tuner" and names[-1] == "aaa-helper"
+    assert names[1:4] == ["alpha-sql", "mid-sql", "zeta-sql"] and len(set(scores[1:4])) == 1  # a tie: by name
+    assert ranked == sorted(ranked, key=lambda pair: (-pair[1], router.agents[pair[0]].name))
