@@ -32,7 +32,7 @@ ENV_PREFIX = "RALPHY_"
 
 @dataclass(frozen=True)
 class Config:
-    # The project
+    # The project (load_config: from its marker files when no config sets them, ralphy.project_kind)
     language: str = "python"
     test_command: str = "pytest"
     tasks_file: str = "TASKS.md"
@@ -284,6 +284,13 @@ def load_config(
         values["verify_command"] = values["test_command"]  # the project's own tests are its check (ralphy.verify)
         if "test_command" in from_project:  # then the repository chose the command ralphy runs
             from_project["verify_command"] = from_project["test_command"]
+    if "language" not in values or "test_command" not in values:  # after the line above: a detected command
+        from ralphy.project_kind import detect  # is a hint for the prompt, never ralphy's check
+
+        kind = detect(project)
+        if kind is not None:
+            values.setdefault("language", kind.language)
+            values.setdefault("test_command", kind.test_command)
 
     _check_paths(project, values, from_project)
     if require_trust:
