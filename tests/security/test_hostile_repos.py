@@ -286,10 +286,10 @@ def test_concatenation_still_works(tmp_path):
 def test_growth_no_check_knows_is_a_memory_error_not_the_machines_memory(tmp_path, monkeypatch):
     import threading
 
-    import ralphy.prompts
+    import ralphy.prompts.sandbox
 
     assert threading.active_count() == 1  # else the cap is not set (a process started meanwhile would inherit it)
-    monkeypatch.setattr(ralphy.prompts, "MEMORY_HEADROOM", 256 * 1024**2)
+    monkeypatch.setattr(ralphy.prompts.sandbox, "MEMORY_HEADROOM", 256 * 1024**2)
     root = _template_project(tmp_path, "{{ ('x' * 1000000).translate({120: 'y' * 3000})|length }}")  # 3 GB
     with pytest.raises(TemplateError, match="dev_prompt.md:1: the template needs too much memory"):
         DevAgent(root).build_prompt()
@@ -307,10 +307,10 @@ def test_ordinary_widths_formats_and_joins_still_render(tmp_path):
 def test_nothing_is_computed_while_compiling(tmp_path):
     """Jinja folds constant expressions while it compiles, outside the sandbox's time limit; ralphy's templates
     compile unoptimised, so a constant that takes long is stopped like any other loop."""
-    import ralphy.prompts
+    import ralphy.prompts.sandbox
 
     root = _template_project(tmp_path, "{{ range(99999)|map('string')|map('string')|join|length }}")
-    env = ralphy.prompts._environment([root / ".ralphy" / "prompts"])
+    env = ralphy.prompts.sandbox._environment([root / ".ralphy" / "prompts"])
     assert env.optimized is False
     assert DevAgent(root).build_prompt() == "488885"  # 10 * 1 + 90 * 2 + 900 * 3 + 9000 * 4 + 89999 * 5
 

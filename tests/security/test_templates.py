@@ -83,12 +83,12 @@ def test_included_templates_are_sandboxed_too(tmp_path):
     ("{% for i in range(99999) %}{{ tasks_content * 50 }}{% endfor %}", "characters"),
 ])  # fmt: skip
 def test_templates_that_would_exhaust_memory_or_time_stop_with_one_line(tmp_path, template, message, monkeypatch):
-    import ralphy.prompts
+    import ralphy.prompts.sandbox
 
     # the time limit is 1 s only where time is the point: under load, recursing to the depth limit alone took
     # over 1 s once and stopped on time, not on depth
-    monkeypatch.setattr(ralphy.prompts, "RENDER_SECONDS", 1.0 if message == "to render" else 8.0)
-    monkeypatch.setattr(ralphy.prompts, "MAX_OUTPUT_CHARS", 1_000_000)
+    monkeypatch.setattr(ralphy.prompts.sandbox, "RENDER_SECONDS", 1.0 if message == "to render" else 8.0)
+    monkeypatch.setattr(ralphy.prompts.sandbox, "MAX_OUTPUT_CHARS", 1_000_000)
     root = template_project(tmp_path, template)
     started = time.monotonic()
     with pytest.raises(TemplateError, match=message):
