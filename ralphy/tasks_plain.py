@@ -18,13 +18,13 @@ import re
 from ralphy.tasks_ids import split_leading_id
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_shapes import (
-    _HEADING,
     COMPLETED,
     DEFAULT_GROUP,
+    HEADING,
     IN_PROGRESS,
     PENDING,
     RawTask,
-    _clean_title,
+    clean_title,
 )
 
 MIN_ITEMS = 2  # one numbered line is a sentence; a list of them is a plan
@@ -70,7 +70,7 @@ def _title(rest: str) -> str:
     text = _MARKS.sub("", rest).rstrip()
     text = text[:-_TAIL] + _CLOSING_TAIL.sub("", text[-_TAIL:])
     text = text.strip()
-    return _clean_title(re.sub(r"[ \t]{2,}", " ", text)) or rest.strip()
+    return clean_title(re.sub(r"[ \t]{2,}", " ", text)) or rest.strip()
 
 
 def _group_name(title: str) -> str:
@@ -83,7 +83,7 @@ def read_plain(text: str) -> list[RawTask]:
     top: tuple[str, int] | None = None  # the title heading
     section: tuple[str, int] | None = None  # the innermost heading below the title
     for number, line, stripped in content_lines(text):
-        heading = _HEADING.match(line) if stripped[:1] == "#" else None
+        heading = HEADING.match(line) if stripped[:1] == "#" else None
         if heading:
             name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())
             if len(heading.group(1)) == 1 and top is None:

@@ -23,7 +23,7 @@ PENDING, IN_PROGRESS, COMPLETED = "pending", "in_progress", "completed"
 DEFAULT_GROUP = "Tasks"
 _PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2}
 
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
+HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 # An item's box; its optional star may be escaped (``- [ ]\* 2.3``, as Prettier writes Kiro's optional items).
 _CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
@@ -119,7 +119,7 @@ def normalise_status(raw: str) -> str | None:
     return _STATUS_WORDS[word.group(0)] if word else None
 
 
-def _clean_title(text: str) -> str:
+def clean_title(text: str) -> str:
     if "**" in text:
         text = _BOLD.sub(r"\1", text)
     return text.strip(" \t-–—:") or text.strip()
@@ -140,7 +140,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     for number, line, stripped in content_lines(text):
         first = stripped[0]
         if first == "#":
-            heading_match = _HEADING.match(line)
+            heading_match = HEADING.match(line)
             if heading_match:
                 heading = _read_heading(number, len(heading_match.group(1)), heading_match.group(2) or "")
                 while stack and stack[-1].level >= heading.level:
@@ -242,7 +242,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             continue
         group_heading = item.heading.group if item.heading is not None else None
         if item.parent is not None:
-            group = _clean_title(item.parent.text)
+            group = clean_title(item.parent.text)
         else:
             group = group_heading.title if group_heading else DEFAULT_GROUP
         if group_heading is not None:
@@ -251,7 +251,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         status = _CHECKBOX_STATUS[item.mark]
         if status == PENDING and item.heading is not None and item.heading.in_progress:
             status = IN_PROGRESS
-        tasks.append(RawTask(item.line, _clean_title(item.title), status, item.id, group,
+        tasks.append(RawTask(item.line, clean_title(item.title), status, item.id, group,
                              item.parallel, item.story, item.star, group_key=key, source=item.text))
 
     for heading in headings:

@@ -17,13 +17,13 @@ from functools import lru_cache
 
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_shapes import (
-    _HEADING,
     COMPLETED,
     DEFAULT_GROUP,
+    HEADING,
     IN_PROGRESS,
     PENDING,
     RawTask,
-    _clean_title,
+    clean_title,
     normalise_status,
 )
 
@@ -98,7 +98,7 @@ def read_tables(text: str) -> list[RawTask]:
     columns: tuple[int, int | None, int | None] | None = None
     last_line = 0
     for number, line, stripped in content_lines(text):
-        if stripped[:1] == "#" and (heading := _HEADING.match(line)):
+        if stripped[:1] == "#" and (heading := HEADING.match(line)):
             section, previous, columns = ((heading.group(2) or "").strip().rstrip("#").strip(), number), None, None
             continue
         cells = _cells(line) if stripped[:1] == "|" else None
@@ -127,7 +127,7 @@ def _row_task(number: int, cells: list[str], columns: tuple[int, int | None, int
         return None
     task_id = re.sub(r"[*`_]", "", cells[id_at]).strip() if id_at is not None and id_at < len(cells) else ""
     title = cells[title_at] if title_at is not None and title_at < len(cells) else ""
-    title = _clean_title(title.replace("`", "")) if title else ""
+    title = clean_title(title.replace("`", "")) if title else ""
     if not _ID.match(task_id):
         task_id = ""
     if not title and not task_id:
