@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from ralphy.agents.roles import default_lexicon
-from ralphy.agents.terms import GENERIC_VERBS, head_clauses, terms
+from ralphy.agents.terms import GENERIC_VERBS, head_clauses, name_text, terms
 
 # activity: (words that ask for it at a task's head, words an agent's name carries for it). Surface words; their
 # terms (stemmed, synonyms expanded) are what is compared.
@@ -134,7 +134,7 @@ def asked_activity(task: str) -> Asked:
 @functools.lru_cache(maxsize=16384)
 def name_terms(name: str) -> frozenset[str]:
     """The terms of an agent's name, as routing's name field holds them."""
-    return frozenset(terms(name.replace("-", " ").replace("_", " ").replace(":", " ")))
+    return frozenset(terms(name_text(name)))
 
 
 @functools.lru_cache(maxsize=1)

@@ -38,7 +38,7 @@ from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Bac
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
-from ralphy.agents.terms import GENERIC_VERBS, _as_texts, head_terms, split_examples, term_counts, terms, words
+from ralphy.agents.terms import GENERIC_VERBS, _as_texts, head_terms, name_text, split_examples, term_counts, terms, words
 
 logger = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ def _tokenise(agent: AgentSpec) -> Tokens:
     main, users, rest = split_examples(agent.description or "")
     example_lines = users + _as_texts(agent.metadata.get("exampleTasks"))
     fields = {
-        "name": term_counts(agent.name.replace("-", " ").replace("_", " ").replace(":", " ")),
+        "name": term_counts(name_text(agent.name)),
         "keywords": term_counts(*_as_texts(agent.metadata.get("keywords"))),
         "examples": term_counts(*example_lines),
         "description": term_counts(main),

@@ -204,6 +204,11 @@ class _TermTable(dict):
 _TERMS_OF_WORD = _TermTable()
 
 
+def name_text(name: str) -> str:
+    """An agent's name as words: "python-pro", "test_automator" and "plugin:reviewer" split where they join."""
+    return name.replace("-", " ").replace("_", " ").replace(":", " ")
+
+
 def word_terms(word: str) -> tuple[str, ...]:
     """The terms of one lowercased run of [a-z0-9] (a word of a name, say): ``terms(word)``, from the table
     ``term_counts`` fills (so asking again costs a dict lookup)."""
