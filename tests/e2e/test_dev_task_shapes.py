@@ -63,16 +63,22 @@ def make_project(tmp_path: Path, tasks_file: str, text: str) -> Path:
     return init_git_project(root)
 
 
+def completed_in_one_iteration(proc) -> tuple[dict, dict]:
+    """`ralphy dev --json`'s object and its one iteration, after checking the run ended completed."""
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr
+    assert data["status"] == "completed"
+    (first,) = data["iterations"]
+    return data, first
+
+
 def test_spec_kit_tasks_md_is_delegated_and_attributed_by_its_t_ids(tmp_path, claude_home, claude_bin):
     tasks_file = "specs/001-greet/tasks.md"
     project = make_project(tmp_path, tasks_file, SPEC_KIT)
     with FakeMessagesAPI(DevScenario({"User Story 1": "tdd-orchestrator"}, tasks_file=tasks_file)) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
-    data = summary(proc)
-    assert proc.returncode == 0, proc.stderr
-    assert data["status"] == "completed"
+    data, first = completed_in_one_iteration(proc)
     assert handled_by(data) == {"T002": "tdd-orchestrator", "T003": "tdd-orchestrator", "T004": "direct"}
-    (first,) = data["iterations"]
     assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [
         ("tdd-orchestrator", ["T002", "T003"], "completed")
     ]
@@ -88,11 +94,8 @@ def test_kiro_tasks_md_is_delegated_and_attributed_by_its_sub_item_ids(tmp_path,
     project = make_project(tmp_path, "TASKS.md", KIRO)
     with FakeMessagesAPI(DevScenario({"Build the greeter": "tdd-orchestrator"})) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
-    data = summary(proc)
-    assert proc.returncode == 0, proc.stderr
-    assert data["status"] == "completed"
+    data, first = completed_in_one_iteration(proc)
     assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct", "3": "direct"}
-    (first,) = data["iterations"]
     assert [(d["agent"], d["task_ids"]) for d in first["delegations"]] == [("tdd-orchestrator", ["1.1", "1.2"])]
     after = (project / "TASKS.md").read_text()
     assert "  - [x] 1.1 Add a greet function" in after and "- [x]* 3. Add property-based tests" in after
@@ -120,11 +123,8 @@ def test_a_done_list_without_checkboxes_is_delegated_by_its_ids_and_ticked_with_
     project = make_project(tmp_path, "TASKS.md", DONE_LIST)
     with FakeMessagesAPI(DevScenario({"1. Greeter": "tdd-orchestrator"})) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
-    data = summary(proc)
-    assert proc.returncode == 0, proc.stderr
-    assert data["status"] == "completed"
+    data, first = completed_in_one_iteration(proc)
     assert handled_by(data) == {"1.2": "tdd-orchestrator", "1.3": "tdd-orchestrator", "2.1": "direct"}
-    (first,) = data["iterations"]
     assert [(d["agent"], d["task_ids"]) for d in first["delegations"]] == [("tdd-orchestrator", ["1.2", "1.3"])]
     after = (project / "TASKS.md").read_text()
     assert "- 1.2 Add a greet function in src/greet.py ✅" in after
