@@ -87,11 +87,14 @@ def _start_time(pid: int) -> str | None:
 def _ps(pid: int, field: str) -> str | None:
     import subprocess
 
-    try:
-        from ralphy.claude.command import searched_path  # PATH's absolute entries: never the project's ./ps
+    from ralphy.claude.command import find_program  # PATH's absolute entries: never the project's ./ps
 
-        out = subprocess.run(["ps", "-o", field, "-p", str(pid)], capture_output=True, text=True, timeout=5,
-                             env={"LC_ALL": "C", "PATH": searched_path(os.environ.get("PATH", os.defpath))})
+    ps = find_program("ps")
+    if ps is None:
+        return None
+    try:
+        out = subprocess.run([ps, "-o", field, "-p", str(pid)], capture_output=True, text=True, timeout=5,
+                             env={"LC_ALL": "C"})
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout.strip() or None if out.returncode == 0 else None
@@ -119,11 +122,14 @@ def _cwd(pid: int) -> str | None:
         return None
     import subprocess
 
-    try:  # macOS and the BSDs: lsof names the cwd in a line starting with "n"
-        from ralphy.claude.command import searched_path
+    from ralphy.claude.command import find_program  # PATH's absolute entries: never the project's ./lsof
 
-        out = subprocess.run(["lsof", "-a", "-p", str(pid), "-d", "cwd", "-Fn"], capture_output=True, text=True,
-                             timeout=5, env={**os.environ, "PATH": searched_path(os.environ.get("PATH", os.defpath))})
+    lsof = find_program("lsof")
+    if lsof is None:
+        return None
+    try:  # macOS and the BSDs: lsof names the cwd in a line starting with "n"
+        out = subprocess.run([lsof, "-a", "-p", str(pid), "-d", "cwd", "-Fn"], capture_output=True, text=True,
+                             timeout=5)
     except (OSError, subprocess.SubprocessError):
         return None
     names = [line[1:] for line in out.stdout.splitlines() if line.startswith("n")]
