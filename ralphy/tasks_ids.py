@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 # A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
 _LEADING_ID_FORM = (
-    r"^(?P<bold>\*\*)?(?:(?P<word>{words})[ \t]+#?)?"
-    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)"
+    r"^(?P<bold>\*\*)?(?:(?P<word>{words})[ \t]+#?)?(?P<open>\[)?"
+    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)(?(open)\])"
     r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
-    r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:](?=[ \t]|$)|(?=[ \t])|$)"
+    r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:|](?=[ \t]|$)|(?=[ \t])|$)"
     r"(?P<close2>\*\*)?[ \t]*"
 )
 _LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask|TASK"))
@@ -20,6 +20,9 @@ _LEADING_ID = re.compile(_LEADING_ID_FORM.format(words="[Tt]ask|TASK"))
 # is a section, whatever follows it.
 _LEADING_ID_ITEM = re.compile(_LEADING_ID_FORM.format(words="[Pp]hase|PHASE|[Tt]ask|TASK|[Ss]ub-?[Tt]ask|SUBTASK"))
 _BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
+# An id in brackets ("- [TASK-010] Add the endpoint - Done") names the task when it has the shape of one: a hyphen
+# (TASK-010, T-001) or the prefix T / TASK; "[US1]" and "[P1]" stay markers.
+_BRACKETED_ID = re.compile(r"^(?:[A-Z]{1,6}-\d|T\d|TASK\d)")
 
 
 @dataclass(slots=True)
@@ -45,12 +48,14 @@ def split_leading_id(text: str, *, item: bool = False) -> _Leading:
                     return _Leading(inner_lead.id, "strong", (inner_lead.rest + " " + tail).strip())
         return _Leading(rest=text)
     task_id, sep = match["id"], match["sep"].strip()
+    if match["open"] and not _BRACKETED_ID.match(task_id):
+        return _Leading(rest=text)  # "[US1]", "[P1]": a story or priority marker, not the task's id
     if task_id[0].isdigit() and task_id[-1].isalpha() and "." not in task_id:
         return _Leading(rest=text)  # "2x faster": a number with a unit, not an id
     rest = text[match.end():].strip(" \t-–—:")
     if not rest and not match["word"]:
         return _Leading(rest=text)  # "- [ ] 42": a number alone is not an id with a title
-    if sep or match["bold"] or match["word"] or match["plan"]:
+    if sep or match["bold"] or match["word"] or match["plan"] or match["open"]:
         strength = "strong"
     elif "." in task_id:
         strength = "strong"

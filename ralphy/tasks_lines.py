@@ -17,12 +17,33 @@ _FENCE_STARTS = ("```", "~~~")
 
 def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
     """``(line number, line, the line left-stripped)`` for each non-blank line of ``text`` outside its code fences
-    and HTML comments (a leading BOM and each line's CR dropped): the lines every reading of a task file reads."""
+    and HTML comments (a leading BOM and each line's CR dropped): the lines every reading of a task file reads.
+
+    A fence still open at the end of the file is read as a slip, not as code: its opening line is passed over and
+    the lines after it are read again (a ```` ```markdown ```` example holding its own fences leaves the last
+    closing ```` ``` ```` opening a fence to the end, which would hide every task after it). Only the first such
+    fence is read again, so the reading stays linear."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    lines = text.split("\n")
+    reopened = False
+    start = 0
+    while True:
+        unclosed = yield from _read(lines, start, allow_unclosed=reopened)
+        if unclosed is None:
+            return
+        reopened, start = True, unclosed + 1  # the slip's line (0-based), read past once
+
+
+def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tuple[int, str, str]]:
+    """Yield the content lines from ``lines[start:]``; return the index of a fence left open at the end (None when
+    there is none, or when ``allow_unclosed`` says to keep it as a fence). Lines inside a fence are never yielded,
+    so reading again from the line after an unclosed fence's opening yields no line twice."""
     fence: tuple[str, int, str] | None = None
+    fence_at = 0
     in_comment = False
-    for number, line in enumerate(text.split("\n"), start=1):
+    for index in range(start, len(lines)):
+        number, line = index + 1, lines[index]
         if line.endswith("\r"):
             line = line[:-1]
         stripped = line.lstrip()
@@ -36,6 +57,7 @@ def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
             opened = _FENCE.match(line)
             if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
                 fence = (opened.group(1)[0], len(opened.group(1)), opened.group(1)[:3])
+                fence_at = index
                 continue
         if in_comment:
             in_comment = "-->" not in line
@@ -46,3 +68,6 @@ def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
             in_comment = True
             continue
         yield number, line, stripped
+    if fence is not None and not allow_unclosed:
+        return fence_at
+    return None

@@ -20,11 +20,13 @@ from ralphy.tasks_lines import content_lines
 from ralphy.tasks_shapes import (
     COMPLETED,
     DEFAULT_GROUP,
+    DROPPED,
     HEADING,
     IN_PROGRESS,
     PENDING,
     RawTask,
     clean_title,
+    status_of,
 )
 
 MIN_ITEMS = 2  # one numbered line is a sentence; a list of them is a plan
@@ -40,6 +42,30 @@ _CLOSING_WORD = re.compile(
 _CLOSING_TAIL = re.compile(
     r"[ \t]*(?:[—–\-:|][ \t]*)?[(\[*_]*(?:done|complete|completed|finished|in[ \-]progress|wip)[\s)\]*_.!]*$", re.I
 )
+
+
+# "- [TASK-010] Add the endpoint - Done": a status word closing the line after a dash, a bar or a colon (any status
+# word: "- Pending", "- Blocked", "- Skipped" too), or the whole rest of the line ("[TASK-013] - Skipped").
+_STATUS_SUFFIX = re.compile(r"(?:^|[ \t]+[-–—|:][ \t]*)([A-Za-z][A-Za-z' \-]{1,20}?)[ \t.!]*$")
+_STRUCK = re.compile(r"^~~(?!~)(.+?)~~")
+# A status that marks a list as a work list: a closing word set off by a bracket, a dash or a bar ("(in progress)",
+# "— DONE", "- Skipped"), not one that ends a sentence ("Run the tests before marking anything done.").
+_MARKED_CLOSE = re.compile(r"(?:[(\[—–|]|[ \t]-)[ \t]*[*_]*([A-Za-z][A-Za-z' \-]{1,20}?)[)\]*_]*[ \t.!]*$")
+_ORDERED = re.compile(r"^ {0,3}(\d{1,6})[.)][ \t]+(\S.*)$")
+# A heading over a numbered list that names work: "## Queue", "# TODO", "## Next steps", "# Fix plan"
+_WORK_HEADING = re.compile(r"\b(?:queue|tasks?|to-?dos?|backlog|plan|roadmap|next steps|work items?)\b", re.I)
+
+
+def _suffix_status(rest: str) -> tuple[str, str] | None:
+    """(status, the rest without it) when the line closes with a status word after a separator; None otherwise."""
+    tail = rest[-_TAIL:]
+    match = _STATUS_SUFFIX.search(tail)
+    if match is None:
+        return None
+    status = status_of(match.group(1))
+    if status is None:
+        return None
+    return status, rest[:len(rest) - len(tail) + match.start()].rstrip()
 
 
 def _is_plan_id(task_id: str) -> bool:
@@ -98,8 +124,11 @@ def read_plain(text: str) -> list[RawTask]:
         if lead.id is None or lead.strength != "strong" or not _is_plan_id(lead.id):
             continue
         group, key = section or top or (DEFAULT_GROUP, 0)
-        found.append(RawTask(number, _title(lead.rest), _status(lead.rest), lead.id, group, group_key=key,
-                             source=body.group(1)))
+        status, rest = _status(lead.rest), lead.rest
+        if status == PENDING and (suffix := _suffix_status(rest)) is not None:
+            status, rest = suffix[0], suffix[1] or rest
+        found.append(RawTask(number, _title(rest), status, lead.id, group, group_key=key, source=body.group(1)))
+    found = [task for task in found if task.status != DROPPED]
     if len(found) < MIN_ITEMS:
         return []
     ids = {task.id for task in found}
@@ -119,3 +148,75 @@ def read_plain(text: str) -> list[RawTask]:
 def _ancestors(task_id: str) -> list[str]:
     parts = task_id.split(".")
     return [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+
+
+def read_queue(text: str) -> list[RawTask]:
+    """A numbered queue without boxes (``1. Set up the schema ✅``, ``2. Sign-up (in progress)``): the items of the
+    file's ordered lists that are a work list, in file order; [] when there are fewer than two.
+
+    An ordered list is a work list when one of its items carries a status (a mark, a closing word, or struck out),
+    when the heading above it names work (Queue, Tasks, TODO, Backlog, Plan, Roadmap, Next steps), or when it goes on
+    with the numbers of a work list above it (``## Later`` / ``9.`` after ``8.``); a list numbered from 1 again under
+    "## Notes" is not one. Items are numbered by the list when no number names two items, else they get slugs. A
+    struck-out item (``~~Magic-link login~~``) is dropped unless it is also marked done."""
+    lists: list[list[tuple[int, int, str, str, bool]]] = []  # (line, number, status, title, marked) per list
+    headings: dict[int, tuple[str, int] | None] = {}
+    top: tuple[str, int] | None = None
+    section: tuple[str, int] | None = None
+    current: list[tuple[int, int, str, str, bool]] | None = None
+    for number, line, stripped in content_lines(text):
+        heading = HEADING.match(line) if stripped[:1] == "#" else None
+        if heading:
+            name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())
+            if len(heading.group(1)) == 1 and top is None:
+                top = (name, number)
+            else:
+                section = (name, number)
+            current = None
+            continue
+        item = _ORDERED.match(line)
+        if item is None:
+            if line[:1] not in " \t":
+                current = None  # a paragraph ends the list
+            continue
+        rest = item.group(2).rstrip()
+        struck = _STRUCK.match(rest)
+        status = _status(rest)
+        if status == PENDING and (suffix := _suffix_status(rest)) is not None:
+            status, rest = suffix[0], suffix[1] or rest
+        if struck is not None:
+            rest = struck.group(1) + rest[struck.end():]
+            if status != COMPLETED:
+                status = DROPPED
+        if current is None:
+            current = []
+            lists.append(current)
+            headings[len(lists) - 1] = section or top
+        close = _MARKED_CLOSE.search(rest[-_TAIL:])
+        marked = struck is not None or _MARKS.search(rest) is not None or (
+            close is not None and status_of(close.group(1)) is not None)
+        current.append((number, int(item.group(1)), status, _title(rest), marked))
+    kept: list[tuple[list, tuple[str, int] | None]] = []
+    last_number = None
+    for index, entries in enumerate(lists):
+        where = headings[index]
+        marked = any(entry[4] for entry in entries)
+        named = where is not None and bool(_WORK_HEADING.search(where[0])) or (top is not None and where == top
+                                                                             and bool(_WORK_HEADING.search(top[0])))
+        goes_on = last_number is not None and entries[0][1] == last_number + 1
+        if marked or named or goes_on:
+            kept.append((entries, where))
+            last_number = entries[-1][1]
+    items = [(entry, where) for entries, where in kept for entry in entries]
+    if len(items) < MIN_ITEMS:
+        return []
+    numbers = [entry[1] for entry, _ in items]
+    numbered = len(set(numbers)) == len(numbers)
+    tasks = []
+    for (line, ordinal, status, title, _), where in items:
+        if status == DROPPED:
+            continue
+        group, key = where or (DEFAULT_GROUP, 0)
+        tasks.append(RawTask(line, title, status, str(ordinal) if numbered else None, group, group_key=key,
+                             source=title))
+    return tasks

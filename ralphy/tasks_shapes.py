@@ -20,24 +20,35 @@ from ralphy.tasks_lines import content_lines
 logger = logging.getLogger("ralphy.tasks")
 
 PENDING, IN_PROGRESS, COMPLETED = "pending", "in_progress", "completed"
+# A task the file says will not be done (cancelled, skipped, won't do, struck out): not work, so it is left out of
+# the reading; it never reaches a Task (docs/tasks.md, "Dropped, deferred and blocked").
+DROPPED = "dropped"
 DEFAULT_GROUP = "Tasks"
-_PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2}
+_PROGRESS = {PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2, DROPPED: 3}
 
 HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 # An item's box; its optional star may be escaped (``- [ ]\* 2.3``, as Prettier writes Kiro's optional items).
-_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-])\](\\?\*)?[ \t]+(\S.*)$")
+_CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-!?<>+✓✔✗✘])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
-_HEADING_MARK = re.compile(r"^\[([ xX~/\-])\][ \t]+(.*)$")
+_HEADING_MARK = re.compile(r"^\[([ xX~/\-!?<>+✓✔✗✘])\][ \t]+(.*)$")
 _TASK_WORD = re.compile(r"^task(?:[ \t]*#[ \t]*|[ \t]+)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
-_NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?)\b", re.I)
+_NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?|"
+                    r"validation and acceptance)\b", re.I)
 _IN_PROGRESS_SECTION = re.compile(r"^\W*(?:in[ \-]progress|doing|wip|in work|ongoing)\W*$", re.I)
+_DONE_SECTION = re.compile(r"^\W*(?:done|completed?|finished)\W*$", re.I)  # a board's "## ✅ Done" column
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)
 _HEADING_DONE_WORD = re.compile(r"\b(?:DONE|COMPLETE|COMPLETED)$")
+_STATUS_FIELD = re.compile(r"\|[ \t]*(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*([^|]*\S)", re.I)
+_PARTLY_DONE = re.compile(r"\((?:done|completed)\b[^()]*\bremaining\b", re.I)  # an ExecPlan's "(done: X; remaining: Y)"
 _TRAILING_NOISE = " \t" + string.punctuation + "\ufe0f⚠🎉"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS}
+# [-] is Kiro's "in progress" (Obsidian's "cancelled"; the Kiro reading is kept); [!] blocked, [?] a question, [<]
+# scheduled are open; [>] picked up and [+] in review are under way; a tick of another glyph is done, a cross dropped.
+_CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRESS, "/": IN_PROGRESS, "-": IN_PROGRESS,
+                    "!": PENDING, "?": PENDING, "<": PENDING, ">": IN_PROGRESS, "+": IN_PROGRESS, "✓": COMPLETED,
+                    "✔": COMPLETED, "✗": DROPPED, "✘": DROPPED}
 
 
 @dataclass(slots=True)
@@ -67,6 +78,7 @@ class _Heading:
     rest: str = ""  # the title after the id
     notes: bool = False
     in_progress: bool = False  # "## In Progress": its unticked boxes are in progress (a board kept in sections)
+    done_section: bool = False  # "## ✅ Done": a heading task there with no status of its own is completed
     status_line: str | None = None
     status_line_number: int = 0
     id_items: list = field(default_factory=list)  # checkboxes with ids directly in the section (steps aside)
@@ -109,14 +121,55 @@ _STATUS_WORDS = {
     "planned": PENDING, "in_progress": IN_PROGRESS, "in progress": IN_PROGRESS, "in-progress": IN_PROGRESS,
     "wip": IN_PROGRESS, "started": IN_PROGRESS, "doing": IN_PROGRESS, "partial": IN_PROGRESS,
     "completed": COMPLETED, "complete": COMPLETED, "done": COMPLETED, "finished": COMPLETED,
+    "blocked": PENDING, "deferred": PENDING, "postponed": PENDING, "on hold": PENDING, "on-hold": PENDING,
+    "paused": PENDING, "backlog": PENDING, "in review": IN_PROGRESS, "review": IN_PROGRESS,
 }  # fmt: skip
 _STATUS_WORD = re.compile("(?:" + "|".join(re.escape(w) for w in sorted(_STATUS_WORDS, key=len, reverse=True)) + r")\b")
+_STATUS_BOX = re.compile(r"^\[([ xX~/\-])\][ \t]*")  # SpecWeave's "**Status**: [x] completed"
+# Words that say a task will not be done. They drop it where they are the status (a status line or cell) or close
+# its title after a separator ("... (cancelled)", "... — won't do, ...", "... - Skipped").
+# Deferred, postponed, blocked, on hold are open work (pending): ralph-beacon.md's "(DEFERRED - M2)" boxes are tasks.
+_DROPPED_WORDS = (r"(?:cancell?ed|dropped|skipped|won'?t do|wont do|will not do|not doing|obsolete|abandoned|descoped|"
+                  r"out of scope|rejected)")
+_DROPPED_WORD = re.compile(_DROPPED_WORDS + r"\b", re.I)
+_DROPPED_TAIL_WORDS = _DROPPED_WORDS.replace("skipped|", "")  # "(SKIPPED - TODO)" on a box: skipped for now
+_DROPPED_TAIL = re.compile(r"(?:[(\[]|[—–]|[ \t]-[ \t])[ \t]*(?:\*\*|__)?" + _DROPPED_TAIL_WORDS
+                           + r"(?:\*\*|__)?(?=[ \t]*(?:$|[):,.;!\]]|[—–]|-[ \t]))", re.I)  # the word closes the title or a clause
+_STRUCK = re.compile(r"^~~(?!~)(.+?)~~")
 
 
 def normalise_status(raw: str) -> str | None:
-    """``'Completed ✅'`` -> ``'completed'``; None when the text names no known status (the longest word wins)."""
-    word = _STATUS_WORD.match(re.sub(r"[`*_✅✔️⏳🚧⚠]", " ", raw).strip().lower())
-    return _STATUS_WORDS[word.group(0)] if word else None
+    """``'Completed ✅'`` -> ``'completed'``; None when the text names no known status (the longest word wins).
+    A leading box counts when no word follows it (``'[x]'`` -> ``'completed'``)."""
+    text = re.sub(r"[`*_✅✔️⏳🚧⚠]", " ", raw).strip()
+    box = _STATUS_BOX.match(text)
+    if box:
+        text = text[box.end():]
+    word = _STATUS_WORD.match(text.lower())
+    if word:
+        return _STATUS_WORDS[word.group(0)]
+    return _CHECKBOX_STATUS[box.group(1)] if box else None
+
+
+def status_of(raw: str) -> str | None:
+    """A status value's status, ``DROPPED`` included (``'Cancelled'``, ``'[x] won't do'``); None when unknown."""
+    text = re.sub(r"[`*_]", " ", raw).strip()
+    text = _STATUS_BOX.sub("", text)
+    if _DROPPED_WORD.match(text):
+        return DROPPED
+    return normalise_status(raw)
+
+
+def dropped_title(title: str, ticked: bool) -> bool:
+    """Whether an unticked task's title says it will not be done: struck out as a whole (``~~Add a Flash
+    fallback~~``), or closed by a dropping word after a separator (``Add SSO (cancelled)``, ``Remove the importer —
+    won't do, ...``). A ticked box is the author's own word that the task is done, whatever its title says
+    (``[x] T092 Update ROADMAP.md (no ROADMAP.md - skipped)``)."""
+    if ticked:
+        return False
+    if title.startswith("~~") and _STRUCK.match(title):
+        return True
+    return _DROPPED_TAIL.search(title) is not None
 
 
 def clean_title(text: str) -> str:
@@ -150,6 +203,8 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                 heading.notes = bool(_NOTES.search(heading.title)) or bool(heading.parent and heading.parent.notes)
                 heading.in_progress = bool(_IN_PROGRESS_SECTION.match(heading.title)) or bool(
                     heading.parent and heading.parent.in_progress)
+                heading.done_section = bool(_DONE_SECTION.match(heading.title)) or bool(
+                    heading.parent and heading.parent.done_section)
                 if heading.task_word or heading.id_strong:
                     _mark_ancestors(heading.parent, "sub_tasks")
                 stack.append(heading)
@@ -174,9 +229,11 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                 _mark_ancestors(stack[-1].parent, "sub_checkboxes")
             continue
         status = _STATUS_LINE.match(line) if "tatus" in line or "TATUS" in line else None
+        if status is None and ("tatus" in line or "TATUS" in line) and stripped[:2] in ("**", "__"):
+            status = _STATUS_FIELD.search(line)  # "**Priority**: Low | **Status**: done", a row of bold fields
         if status:
             if stack and stack[-1].status_line is None:
-                stack[-1].status_line, stack[-1].status_line_number = status.group(1).rstrip(), number
+                stack[-1].status_line, stack[-1].status_line_number = status.group(1).strip(), number
             continue
         if line[0] not in " \t":  # a line at indent 0 that is not a checkbox ends a list's nesting
             events.append(("b",))
@@ -249,22 +306,29 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             group_heading.holds_tasks = True
         key = item.parent.line if item.parent is not None else group_heading.line if group_heading else 0
         status = _CHECKBOX_STATUS[item.mark]
+        title = item.title
+        if status != COMPLETED and dropped_title(title, False):
+            status = DROPPED
+        elif title.startswith("~~") and (struck := _STRUCK.match(title)):
+            title = struck.group(1) + title[struck.end():]  # ticked and crossed off: done
         if status == PENDING and item.heading is not None and item.heading.in_progress:
             status = IN_PROGRESS
-        tasks.append(RawTask(item.line, clean_title(item.title), status, item.id, group,
+        if status == PENDING and "remaining" in title and _PARTLY_DONE.search(title):
+            status = IN_PROGRESS
+        tasks.append(RawTask(item.line, clean_title(title), status, item.id, group,
                              item.parallel, item.story, item.star, group_key=key, source=item.text))
 
     for heading in headings:
         if heading.task is not None:
             _finish_heading_task(heading, where)
     tasks.sort(key=lambda task: task.line)
-    tasks = _merge_listed_twice(tasks, headings)
+    tasks = [task for task in _merge_listed_twice(tasks, headings) if task.status != DROPPED]
     _name_groups(tasks, headings)
     if not tasks and not notes_are_tasks and all(i.heading is not None and i.heading.notes for i in items):
-        from ralphy.tasks_plain import read_plain  # no checkbox task at all: a done-list without boxes?
+        from ralphy.tasks_plain import read_plain, read_queue  # no checkbox task at all: a done-list without boxes?
         from ralphy.tasks_table import read_tables  # ...or a table with a status column?
 
-        tasks = read_plain(text) or read_tables(text)
+        tasks = read_plain(text) or read_tables(text) or read_queue(text)  # ...or a numbered queue?
         if not tasks and items:
             return read_shapes(text, where=where, notes_are_tasks=True)  # the only list there is the work
     return tasks
@@ -316,13 +380,15 @@ def _finish_heading_task(heading: _Heading, where: str) -> None:
     if heading.mark is not None:
         task.status = _CHECKBOX_STATUS[heading.mark]
     elif heading.status_line is not None:
-        status = normalise_status(heading.status_line)
+        status = status_of(heading.status_line)
         if status is None:
             logger.warning("%s:%d: unknown status %r, read as pending", where, heading.status_line_number,
                            heading.status_line[:60])
         task.status = status or PENDING
     elif _heading_says_done(heading.title):
         task.status = COMPLETED
+    elif heading.done_section or heading.in_progress:  # a card in a board's Done / In Progress column
+        task.status = COMPLETED if heading.done_section else IN_PROGRESS
     elif heading.steps_total:
         done = heading.steps_done
         task.status = COMPLETED if done == heading.steps_total else IN_PROGRESS if done else PENDING

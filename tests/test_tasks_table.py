@@ -37,7 +37,8 @@ def test_rows_with_a_status_are_tasks_and_legends_are_not():
         ("TASK-001", "Add the orders endpoint", COMPLETED, "Backend"),
         ("TASK-002", "Validate payloads", IN_PROGRESS, "Backend"),
         ("TASK-003", "Idempotency keys", PENDING, "Backend"),  # blocked: not done, not under way
-    ]  # the legend and the phase summary name no task column; a deferred row says no status ralphy runs
+        ("TASK-004", "Drop the old API", PENDING, "Backend"),  # deferred: open work (ralph-beacon's DEFERRED boxes)
+    ]  # the legend and the phase summary name no task column
 
 
 def test_a_file_with_checkboxes_keeps_its_tables_as_summaries():
