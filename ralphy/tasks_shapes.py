@@ -41,6 +41,7 @@ _DONE_SECTION = re.compile(r"^\W*(?:done|completed?|finished)\W*$", re.I)  # a b
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)
 _HEADING_DONE_WORD = re.compile(r"\b(?:DONE|COMPLETE|COMPLETED)$")
 _STATUS_FIELD = re.compile(r"\|[ \t]*(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*([^|]*\S)", re.I)
+_STATUS_CELL = re.compile(r"^([A-Za-z][A-Za-z_ \-]{0,20}?)[ \t]*\|[ \t]*(\S.*)$")  # a heading's "done | Title"
 _PARTLY_DONE = re.compile(r"\((?:done|completed)\b[^()]*\bremaining\b", re.I)  # an ExecPlan's "(done: X; remaining: Y)"
 _TRAILING_NOISE = " \t" + string.punctuation + "\ufe0f⚠🎉"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -353,6 +354,9 @@ def _read_heading(number: int, level: int, raw: str) -> _Heading:
     lead = split_leading_id(title)
     if lead.id:
         heading.id, heading.id_strong, heading.rest = lead.id, lead.strength == "strong", lead.rest
+        cell = _STATUS_CELL.match(lead.rest) if "|" in lead.rest else None
+        if cell is not None and status_of(cell.group(1)) is not None:  # "### TASK-001 | done | Title"
+            heading.status_line, heading.status_line_number, heading.rest = cell.group(1), number, cell.group(2)
     return heading
 
 

@@ -63,6 +63,13 @@ def test_board_cards_take_their_column_and_their_status_field():
         ("TASK-004", "Fix the crash", COMPLETED), ("TASK-003", "Write the guide", COMPLETED)]  # fmt: skip
 
 
+def test_a_status_cell_in_a_heading():
+    text = "## 任务\n### TASK-001 | done | 模块骨架\n### TASK-002 | pending | 登录接口\n### TASK-003 | Plain title\n"
+    tasks = parse_tasks(text).tasks
+    assert [(t.id, t.title, t.status) for t in tasks] == [
+        ("TASK-001", "模块骨架", COMPLETED), ("TASK-002", "登录接口", PENDING), ("TASK-003", "Plain title", PENDING)]
+
+
 def test_bracketed_ids_with_a_status_suffix():
     text = ("## Backend\n- [TASK-010] Add the endpoint - Done\n- [TASK-011] Cache the rates - In Progress\n"
             "- [TASK-012] Move the cron jobs - Pending\n- [TASK-013] - Skipped\n- [TASK-014] Retry webhooks - Blocked\n"
