@@ -192,15 +192,25 @@ class LiveQuestions:
         from ralphy.claude.control import allow, deny
 
         answers: dict[str, str] = {}
-        for question in questions:
+        answered: list[int] = []
+        for number, question in enumerate(questions):
             question_id = self._record(iteration_id, question)
             reply = self.ask(question.prompt(), answered=lambda: self.store.question(question_id).answer)
             if not reply or not reply.strip():
-                self.paused, self.paused_text = question_id, question.prompt()
+                # The call is denied, so the answers already given here never reach Claude: they stay answered but
+                # undelivered, the questions not shown yet are recorded pending, and the resume carries them all
+                # together once every one is answered (QuestionPolicy.resume_session).
+                rest = questions[number + 1:]
+                for later in rest:
+                    self._record(iteration_id, later)
+                self.paused = question_id
+                self.paused_text = "\n".join(q.prompt() for q in [question, *rest])
                 return deny(PAUSE_MESSAGE, interrupt=True)
             answers[question.text] = question.resolve(reply)
             if self.store.question(question_id).answered_at is None:  # answered here, not on the dashboard
                 self.store.answer_question(question_id, answers[question.text], answered_by="user")
+            answered.append(question_id)
+        for question_id in answered:  # the allow below carries every answer back within the turn
             self.store.mark_question_delivered(question_id, iteration_id)
             self.answered.append(question_id)
         return allow(request, {**request.input, "answers": answers})

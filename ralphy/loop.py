@@ -286,8 +286,8 @@ class DevLoop(QuestionPolicy, CheckPolicy):
                 self._note_cli_differences()
             iteration_id = self.store.start_iteration(self.run_id, n, prompt_chars=len(prompt),
                                                       resumed_session=resumed_session)
-            if resume and resume.question_id is not None:
-                self.store.mark_question_delivered(resume.question_id, iteration_id)
+            for question_id in resume.question_ids if resume else ():
+                self.store.mark_question_delivered(question_id, iteration_id)
             self.o.reporter.iteration_started(n, self.config.max_iterations, resumed=resume is not None)
             with quiet.watching():
                 result = session.run_turn(prompt, timeout=self.config.iteration_timeout)

@@ -26,10 +26,26 @@ class Resume:
     session_id: str
     message: str
     question_id: int | None = None
+    also_answers: tuple[int, ...] = ()  # other questions of the session whose answers the message carries
+
+    @property
+    def question_ids(self) -> tuple[int, ...]:
+        """Every question whose answer this resume delivers."""
+        return ((self.question_id,) if self.question_id is not None else ()) + self.also_answers
 
 
 def answer_message(answer: str) -> str:
     return f"{answer.strip()}\n\n(Answer from the user via ralphy. Continue with the tasks in TASKS.md.)"
+
+
+def answers_message(answered: list[tuple[str, str]]) -> str:
+    """Several answers in one message, each under its question (an AskUserQuestion call with several questions
+    that paused partway: the answers given before the pause never reached Claude)."""
+    if len(answered) == 1:
+        return answer_message(answered[0][1])
+    blocks = "\n\n".join(f"{question.strip()}\n-> {answer.strip()}" for question, answer in answered)
+    return (f"The user answered your questions:\n\n{blocks}\n\n"
+            "(Answers from the user via ralphy. Continue with the tasks in TASKS.md.)")
 
 
 def resume_text(outcome: str, error: str | None) -> str:
@@ -123,7 +139,7 @@ class QuestionPolicy:
                 self.o.reporter.note(f"already answered {MAX_AUTO_REPLIES} questions automatically for {task_key!r}; pausing")
         if answer and session_id:
             self.store.answer_question(question_id, answer, answered_by=by)
-            self.resume = Resume(session_id, answer_message(answer), question_id)
+            self.resume = self.resume_session(session_id, question_id)
             return True
         self._stop("question", f"Claude asked: {text.strip()[:300]} — answer with `ralphy answer {question_id} \"...\"`, "
                    "then run `ralphy dev`", EXIT_QUESTION)
@@ -131,11 +147,21 @@ class QuestionPolicy:
 
     def _take_answered_question(self) -> bool:
         """An answered question not yet delivered: the first iteration resumes its session with the answer."""
+        waiting = {question.session_id for question in self.store.pending_questions()}
         for question in self.store.answered_unresumed():
-            if question.session_id:
-                self.resume = Resume(question.session_id, answer_message(question.answer or ""), question.id)
+            if question.session_id and question.session_id not in waiting:  # else: once its last one is answered
+                self.resume = self.resume_session(question.session_id, question.id)
                 return True
         return False
+
+    def resume_session(self, session_id: str, question_id: int) -> Resume:
+        """Resume ``session_id`` with the answer to ``question_id`` and every other answer of that session Claude
+        has not received yet, in the order asked."""
+        answered = [q for q in self.store.answered_unresumed() if q.session_id == session_id]
+        if not any(q.id == question_id for q in answered):
+            answered.append(self.store.question(question_id))
+        return Resume(session_id, answers_message([(q.text, q.answer or "") for q in answered]), question_id,
+                      tuple(q.id for q in answered if q.id != question_id))
 
     def _pending_question_blocks(self) -> bool:
         """A question still unanswered from an earlier run: ask it, answer it, or stop (exit 4)."""
