@@ -18,7 +18,8 @@ from ralphy.status_words import with_reason, words
 from ralphy.tasks import TaskList
 
 
-def _group_lines(report: IterationReport, delegations: list | None = None) -> list[str]:
+def _group_lines(report: IterationReport, delegations: list | None = None,
+                 later: dict[str, tuple[int, str]] | None = None) -> list[str]:
     """``  Data models: delegated to model-builder (1.1, 1.2) — verified, 2 files, 41k tokens, 38s``: per group,
     who did its tasks, what ralphy's check said, and the evidence of the delegations credited."""
     groups: OrderedDict[str, list] = OrderedDict()
@@ -36,21 +37,46 @@ def _group_lines(report: IterationReport, delegations: list | None = None) -> li
         )
         credited = list({task.delegation: by_call[task.delegation] for task in tasks
                          if getattr(task, "delegation", None) in by_call}.values())
-        facts = _check_words(tasks, report.verification) + _evidence_words(credited)
+        facts = _check_words(tasks, report.verification, later or {}) + _evidence_words(credited)
         lines.append(f"  {group}: {who}" + (f" — {', '.join(facts)}" if facts else ""))
     return lines
 
 
-def _check_words(tasks: list, verification) -> list[str]:
+def _check_words(tasks: list, verification, later: dict[str, tuple[int, str]]) -> list[str]:
+    """What ralphy's check said of ``tasks``; ``later``: tasks whose check failed after their iteration but a later
+    check of the run passed (id -> (that iteration, where the passing check ran)), said as such in the run's lines."""
     words = []
     if any(getattr(task, "claimed_without_changes", False) for task in tasks):
         words.append("claimed without changes")
-    states = {getattr(task, "verified", None) for task in tasks}
+    states = {getattr(task, "verified", None) for task in tasks if task.id not in later}
+    fixed = [later[task.id] for task in tasks if task.id in later]
     if False in states:
         words.append(f"check failed: {verification.describe()}" if verification is not None else "check failed")
+    elif fixed and states <= {True}:
+        failed_after = ", ".join(str(n) for n in sorted({n for n, _ in fixed}))
+        words.append(f"verified {fixed[-1][1]} (failed after iteration {failed_after})")
     elif states == {True}:
         words.append("verified")
     return words
+
+
+def verified_later(summary: RunSummary, task_list: TaskList | None) -> dict[str, tuple[int, str]]:
+    """Tasks whose check failed after the iteration that ticked them, still ticked at the end, and a later check of
+    the run passed: id -> (that iteration, ``after iteration M`` / ``by the last check``)."""
+    found: dict[str, tuple[int, str]] = {}
+    reports = summary.iterations
+    for i, report in enumerate(reports):
+        for task in report.tasks_completed:
+            still = task_list is None or (task_list.by_id(task.id) is not None and task_list.by_id(task.id).completed)
+            if task.verified is not False or not still:
+                continue
+            passed = next((r.n for r in reports[i + 1:] if r.verification is not None and r.verification.passed), None)
+            if passed is not None:
+                found[task.id] = (report.n, f"after iteration {passed}")
+            elif summary.verification is not None and summary.verification.passed and not any(
+                    r.verification is summary.verification for r in reports[:i + 1]):
+                found[task.id] = (report.n, "by the last check")
+    return found
 
 
 def _evidence_words(delegations: list) -> list[str]:
@@ -145,7 +171,8 @@ def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
     if outcomes:
         lines.append("Completed this run, by task group:")
         delegations = [d for report in summary.iterations for d in report.delegations]
-        lines += _group_lines(IterationReport(n=0, tasks_completed=outcomes), delegations)
+        lines += _group_lines(IterationReport(n=0, tasks_completed=outcomes), delegations,
+                              verified_later(summary, task_list))
     if task_list is not None:
         counts = task_list.counts()
         cost = sum(report.cost_usd for report in summary.iterations)

@@ -12,6 +12,7 @@ connection in ``ralphy.history_file``.
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -140,9 +141,11 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
     delegation_rows = _by_iteration(db, "delegations", rid)
     task_rows = _by_iteration(db, "task_outcomes", rid)
     checks: dict[int | None, list[Check]] = {}
+    last_check: Check | None = None  # the run's last check, by the order they ran
     if "verifications" in _tables(db):
         for v in db.execute("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (rid,)):
-            checks.setdefault(v["iteration_id"], []).append(_check(v))
+            last_check = _check(v)
+            checks.setdefault(v["iteration_id"], []).append(last_check)
     question_rows = db.execute(
         """SELECT q.*, i.n AS iteration_n, i.run_id AS run_id FROM questions q
            JOIN iterations i ON i.id = q.iteration_id
@@ -192,11 +195,11 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         tasks_done=_int(tasks_done) if tasks_done is not None else done,
         tasks_total=None if tasks_total is None else _int(tasks_total),
         cli_version=cli_version, ralphy_version=_get(run, "ralphy_version"), argv=_json_list(run["argv_json"]),
-        iterations=iterations, groups=_groups(iterations), agents=_agents(iterations, cost),
+        iterations=iterations, groups=_groups(iterations, last_check), agents=_agents(iterations, cost),
         questions=[_question(q) for q in question_rows], trips=_trips(iterations),
         runs=[RunBrief(r["id"], _time(r["started_at"]), r["status"]) for r in runs],
         generated_at=datetime.now(timezone.utc),
-        check=next((c for cs in reversed(list(checks.values())) for c in reversed(cs)), None) if checks else None,
+        check=last_check,
     )  # fmt: skip
 
 
@@ -252,11 +255,16 @@ def _delegation(row: sqlite3.Row, n: int, iteration_cost: float | None) -> Deleg
     )  # fmt: skip
 
 
-def _groups(iterations: Sequence[IterationView]) -> list[GroupView]:
+def _groups(iterations: Sequence[IterationView], last_check: Check | None = None) -> list[GroupView]:
     groups: dict[str, GroupView] = {}
     seen: dict[str, set[int]] = {}
-    for it in iterations:
+    for i, it in enumerate(iterations):
+        # a check that failed after this iteration, then passed later in the run (the tasks' code came later)
+        passed = next((later.n for later in iterations[i + 1:] if later.check is not None and later.check.passed), None)
+        last = last_check is not None and last_check.passed and not any(x.check is last_check for x in iterations[:i + 1])
         for task in it.tasks:
+            if task.verified is False and (passed is not None or last):
+                task = replace(task, verified_later=f"after iteration {passed}" if passed is not None else "by the last check")
             group = groups.setdefault(task.group, GroupView(task.group))
             group.tasks.append(task)
             for d in _delegations_for(task, it.delegations):
@@ -264,8 +272,11 @@ def _groups(iterations: Sequence[IterationView]) -> list[GroupView]:
                     seen[task.group].add(id(d))
                     group.delegations.append(d)
     for group in groups.values():
-        known = [t.verified for t in group.tasks if t.verified is not None]
+        known = [t.verified or t.verified_later is not None for t in group.tasks if t.verified is not None]
         group.verified = None if not known else all(known)  # one failed check after any of its tasks: not verified
+        fixed = [t for t in group.tasks if t.verified_later is not None]
+        if group.verified and fixed:
+            group.verified_later = (fixed[-1].verified_later, sorted({t.iteration for t in fixed}))
     return list(groups.values())
 
 

@@ -21,6 +21,7 @@ class TaskDone:
     iteration: int
     verified: bool | None = None  # ralphy's check after the iteration: passed, failed, none ran
     claimed_without_changes: bool = False  # ticked in an iteration that changed no file but the tasks file
+    verified_later: str | None = None  # its check failed, a later one of the run passed: "after iteration 3"
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class GroupView:
     tasks: list[TaskDone] = field(default_factory=list)
     delegations: list[DelegationView] = field(default_factory=list)
     verified: bool | None = None  # None: no verification recorded
+    verified_later: tuple[str, list[int]] | None = None  # verified by a later check: (where, the iterations it failed after)
     file_done: int | None = None  # its tasks completed in the task file as it is now (None: not in the file)
     file_total: int | None = None  # its tasks in the task file as it is now
 
