@@ -14,9 +14,10 @@ prompt reads every entry once. Reported: best and median of each (wall-clock unt
 time; for cold and warm also until its stdout ended: ``ralphy prompt`` writes the terms cache after the prompt
 is out, as ``ralphy dev`` writes it after the turn), the median differences, and the ratios of the medians.
 PYTHONDONTWRITEBYTECODE is dropped for the runs (ralphy's modules compiled once, as an installed package's are;
-`--source-each-run` keeps it). `--compare DIR` also times another checkout of ralphy (e.g. main's, for before/after in the same run),
-alternating with this one; both then run with `python -S` and PYTHONPATH naming the checkout and this
-interpreter's site-packages, so the editable install does not pick the code. `--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
+`--source-each-run` keeps it). `--compare DIR` also times another checkout of ralphy (e.g. main's, for
+before/after in the same run), cold and warm (its own cache), alternating with this one; both then run with
+`python -S` and PYTHONPATH naming the checkout and this interpreter's site-packages, so the editable install does
+not pick the code. `--profile` prints the top of a cProfile of one in-process DevAgent(...).build_prompt().
 """
 
 from __future__ import annotations
@@ -148,7 +149,8 @@ def main() -> None:
         if args.compare is not None:
             timed(prompt, project, other_env)
         load_before = os.getloadavg()[0]
-        results: dict[str, list[float]] = {"cold": [], "warm": [], "new terms": [], "click": [], "raw": [], "other": []}
+        results: dict[str, list[float]] = {"cold": [], "warm": [], "new terms": [], "click": [], "raw": [], "other": [],
+                                           "other cold": []}
         for _ in range(args.repeat):
             results["click"].append(timed(click, project, env, "click"))
             results["raw"].append(timed(raw, project, env, "raw"))
@@ -157,6 +159,8 @@ def main() -> None:
             results["new terms"].append(new_terms())
             timed(prompt, project, env)  # the terms' holders stored again for the next warm run
             if args.compare is not None:
+                shutil.rmtree(other_env["XDG_CACHE_HOME"], ignore_errors=True)
+                results["other cold"].append(timed(prompt, project, other_env, "other cold"))
                 results["other"].append(timed(prompt, project, other_env, "other"))
         median = {name: statistics.median(runs) for name, runs in results.items() if runs}
         print(f"project: {args.agents} agents, {args.tasks} tasks ({(project / 'TASKS.md').stat().st_size} bytes), "
@@ -164,7 +168,8 @@ def main() -> None:
               f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after; "
               f"{'modules compiled every run' if 'PYTHONDONTWRITEBYTECODE' in env else 'bytecode written once'}")
         if args.compare is not None:
-            print(line(f"ralphy prompt ({args.compare}):", results["other"], CPU["other"]))
+            print(line(f"{args.compare}, cold cache:", results["other cold"], CPU["other cold"]))
+            print(line(f"{args.compare}, warm cache:", results["other"], CPU["other"]))
         print(line("ralphy prompt, cold cache:", results["cold"], CPU["cold"]))
         print(f"{'  the prompt out (stdout ended):':<34} best {min(OUT['cold']):.3f}s  median {statistics.median(OUT['cold']):.3f}s")
         print(line("ralphy prompt, warm cache:", results["warm"], CPU["warm"]))
@@ -172,7 +177,7 @@ def main() -> None:
         print(line("ralphy prompt, warm, new terms:", results["new terms"], CPU["new terms"]))
         print(line("python -c 'import click':", results["click"], CPU["click"]))
         print(line("python reading the same files:", results["raw"], CPU["raw"]))
-        for name in ("cold", "warm", "new terms", "other") if args.compare is not None else ("cold", "warm", "new terms"):
+        for name in ("cold", "warm", "new terms", "other cold", "other") if args.compare is not None else ("cold", "warm", "new terms"):
             print(f"{name}: {median[name] - median['click']:.3f}s over import click, "
                   f"{median[name] / median['click']:.1f}x import click, {median[name] / median['raw']:.1f}x the raw read")
         if args.profile:

@@ -23,12 +23,14 @@ class Selection:
     selected_by_relevance: bool
 
 
-# How much of each agent's body (its system prompt) prompt selection reads. The routing signal is in the name,
-# description, keywords and example tasks; a body's opening says what the agent is for, the rest is how it
-# works. Reading whole bodies made `ralphy prompt` with 2,000 agents take seconds (about 10 MB to tokenise);
-# on the labelled catalog (benchmarks/bench_routing.py's 500 agents) the first 2,000 characters keep recall@10
-# at 1.000 (best-ranked right 0.938 against 0.944 with whole bodies). See docs/decisions.md.
-SELECTION_BODY_CHARS = 2000
+# How much of each agent's body (its system prompt) prompt selection reads: none. Selection ranks on what Claude
+# Code itself shows the model to choose a subagent with, the name and description (and ralphy's own frontmatter
+# keys, keywords and exampleTasks): an agent whose fit is said only in its body would not be picked by the
+# model from the list either. The body is most of the words (2,000 corpus agents: 58,000 words of names and
+# descriptions, 480,000 in the bodies' first 2,000 characters), and tokenising them was most of a cold
+# `ralphy prompt` with many agents. Selection recall on the train catalog sets (benchmarks/bench_selection.py)
+# and the times before and after: docs/decisions.md.
+SELECTION_BODY_CHARS = 0
 # How many pending groups (the next ones, in file order) selection ranks agents for. The prompt is built again
 # every iteration, so later groups get their agents when they come up; ranking all 250 groups of a long
 # TASKS.md took about a second for ten names.

@@ -1,13 +1,13 @@
 """The routing terms of a project's agents, kept in the user's cache between runs, read term by term.
 
 Prompt selection (``ralphy.agents.selection``) ranks a project's agents when it has many. Tokenising them is
-most of that work (2,000 agents: about 4 MB of descriptions and body openings), and the terms of an agent only
+most of that work (2,000 agents: their names and descriptions, 58,000 words), and the terms of an agent only
 change when its text does. So ``ralphy prompt`` and ``ralphy dev`` keep them in
 ``$XDG_CACHE_HOME/ralphy/terms/<sha-256 of the project's path>.sqlite`` (``~/.cache`` without XDG_CACHE_HOME),
 one SQLite file per project (removed once no prompt was built for it in 30 days, when another one is written):
 
 - ``entries``: each agent's term counts per field and its example lines, keyed by a hash of the text they come
-  from (``fields_key``: name, description, body opening, keywords, exampleTasks);
+  from (``fields_key``: name, description, the body selection reads (none), keywords, exampleTasks);
 - ``meta``: the format, a hash of the tokenising code (``routing.py``, ``terms.py``), the *catalog* (a hash of
   every agent's entry key, in the router's order) and every agent's field lengths;
 - ``postings``: for the terms a task has asked for, which agents hold them, with their count in each field.

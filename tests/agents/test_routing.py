@@ -174,19 +174,27 @@ def test_large_sets_keep_the_best_per_group_first() -> None:
     assert len(section) / 4 < 2500  # tokens, at about four characters a token
 
 
-def test_prompt_selection_reads_only_the_opening_of_each_body() -> None:
-    # Written by hand: 25 agents (over the threshold of 20); the word "kubernetes" is only in bodies, early in
-    # one agent's, past 2,000 characters in the other's. Selection reads the opening of a body, so only the first
-    # is listed, and the spec it lists is the whole one (the prompt and the CLI get the full agent).
-    filler = "Follow the house conventions and keep changes small. " * 60  # about 3,200 characters
-    early = agent("cluster-helper", "Helps with operations work.", body="You deploy to kubernetes clusters. " + filler)
-    late = agent("ops-helper", "Answers questions about billing invoices.", body=filler + " You deploy to kubernetes clusters.")
+def test_prompt_selection_reads_names_and_descriptions_not_bodies() -> None:
+    # Written by hand: 26 agents (over the threshold of 20); the word "kubernetes" is in one agent's description,
+    # in another's keywords (ralphy's own frontmatter key), and only at the very start of a third one's body.
+    # Selection ranks on what Claude Code shows the model to pick a subagent with (name and description) and on
+    # ralphy's routing keys, not on bodies: the first two are listed, the third is not, and the specs listed are
+    # the whole ones (the prompt and the CLI get the full agent, body included).
+    said = agent("cluster-helper", "Deploys to kubernetes clusters.", body="Follow the house conventions.")
+    keyed = agent("infra-helper", "Helps with operations work.", body="Keep changes small.", keywords=["kubernetes"])
+    hidden = agent("ops-helper", "Answers questions about billing invoices.",
+                   body="You deploy to kubernetes clusters. You roll out kubernetes manifests.")
     others = [agent(f"writer-{i}", f"Writes release note number {i}.", body="Prose only.") for i in range(23)]
-    selection = select_for_prompt([late, early, *others], {"Deploy": ["Roll out the kubernetes manifests"]},
+    selection = select_for_prompt([hidden, said, keyed, *others], {"Deploy": ["Roll out the kubernetes manifests"]},
                                   threshold=20, limit=10)
     names = [spec.name for spec in selection.agents]
-    assert names == ["cluster-helper"]
-    assert selection.agents[0] is early
+    assert sorted(names) == ["cluster-helper", "infra-helper"]
+    assert {id(spec) for spec in selection.agents} == {id(said), id(keyed)}
+    # the same agents with the body's words in the description: the third is listed then
+    told = agent("ops-helper", "Answers questions about billing invoices. You deploy to kubernetes clusters.")
+    again = select_for_prompt([told, said, keyed, *others], {"Deploy": ["Roll out the kubernetes manifests"]},
+                              threshold=20, limit=10)
+    assert "ops-helper" in [spec.name for spec in again.agents]
 
 
 def test_prompt_selection_ranks_only_the_next_pending_groups() -> None:
