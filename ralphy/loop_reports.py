@@ -197,8 +197,25 @@ def delegation_report(delegation: Delegation, task_ids_in: Callable[[str], list[
     )
 
 
+UNFINISHED = {"interrupted": "the iteration was interrupted", "timeout": "the iteration ran out of time",
+              "failed": "the iteration ended with an error"}
+
+
+def settle_unfinished(report: IterationReport) -> None:
+    """A delegation still ``running`` when its iteration was interrupted, timed out or failed never finished (the
+    CLI is gone): ``failed``, saying so, rather than "running" in the history and the report for ever. Done after the
+    tasks were attributed, so what it ticked before it was stopped is still credited to it."""
+    why = UNFINISHED.get(report.outcome or "")
+    if why is None:
+        return
+    for delegation in report.delegations:
+        if delegation.status == "running":
+            delegation.status, delegation.error = "failed", f"not finished: {why}"
+
+
 def record_iteration(store: Store, iteration_id: int, report: IterationReport) -> None:
     """The iteration's end, its delegations and its completed tasks, into the history."""
+    settle_unfinished(report)
     store.finish_iteration(
         iteration_id, outcome=report.outcome, session_id=report.session_id, is_error=report.is_error,
         error=report.error, cost_usd=report.cost_usd, num_turns=report.num_turns,

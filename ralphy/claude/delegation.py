@@ -152,8 +152,11 @@ class DelegationTracker:
             return
         if event.status == "completed":
             self._update(event.tool_use_id, status="completed")
-        elif event.status in ("failed", "stopped"):
+        elif event.status == "failed":
             self._update(event.tool_use_id, status="failed", error=event.summary or event.status)
+        elif event.status == "stopped":  # its summary may be only the call's description: say it was stopped
+            summary = (event.summary or "").strip()
+            self._update(event.tool_use_id, status="failed", error=f"stopped: {summary}" if summary else "stopped")
 
     def _update(
         self,
