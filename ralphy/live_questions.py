@@ -60,14 +60,15 @@ class LiveQuestion:
                 return label
         return labels[0] if labels else ""
 
-    def prompt(self) -> str:
-        """The question as shown on a terminal: header, text, numbered options."""
+    def prompt(self, hint: bool = True) -> str:
+        """The question as shown on a terminal: header, text, numbered options (``hint``: and how to pick one, which
+        only the terminal's prompt understands: `ralphy answer` and the dashboard take the answer as written)."""
         lines = [f"[{self.header}] {self.text}" if self.header else self.text]
         for number, option in enumerate(self.options, start=1):
             description = option.get("description")
             tail = f" - {description}" if isinstance(description, str) and description else ""
             lines.append(f"  {number}. {option.get('label', '')}{tail}")
-        if self.options:
+        if self.options and hint:
             lines.append("  (a number picks an option; anything else is your own answer)")
         return "\n".join(lines)
 
@@ -177,9 +178,9 @@ class LiveQuestions:
         # pause: one record for the whole call, so one `ralphy answer` resumes the session
         if len(questions) == 1:
             self.paused = self._record(iteration_id, questions[0])
-            self.paused_text = questions[0].prompt()
+            self.paused_text = questions[0].prompt(hint=False)
         else:
-            self.paused_text = "\n".join(q.prompt() for q in questions)
+            self.paused_text = "\n".join(q.prompt(hint=False) for q in questions)
             self.paused = self.store.add_question(
                 iteration_id, session_id=self.session_id, text=self.paused_text, confidence=LIVE_CONFIDENCE,
                 task_key=self.task_key, header=questions[0].header, options=[])
@@ -204,7 +205,7 @@ class LiveQuestions:
                 for later in rest:
                     self._record(iteration_id, later)
                 self.paused = question_id
-                self.paused_text = "\n".join(q.prompt() for q in [question, *rest])
+                self.paused_text = "\n".join(q.prompt(hint=False) for q in [question, *rest])
                 return deny(PAUSE_MESSAGE, interrupt=True)
             answers[question.text] = question.resolve(reply)
             if self.store.question(question_id).answered_at is None:  # answered here, not on the dashboard

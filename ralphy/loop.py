@@ -337,6 +337,7 @@ class DevLoop(QuestionPolicy, CheckPolicy):
             report.error = report.error or kind
         elif live.paused is not None:  # an AskUserQuestion recorded while the turn waited; nobody answered it
             report.outcome, report.question, question_asked = "question", live.paused_text, True
+            report.is_error, report.error = False, None  # the CLI's "error_during_execution": ralphy ended the turn
         elif not after.all_completed and report.claimed:
             question_asked = self._detect_question(report)
 
