@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -115,6 +116,21 @@ def percent(value: float | None) -> str:
 # ---------------------------------------------------------------------------------------------------- render
 
 
+def _shown(value: Any) -> Any:
+    """Every value the page shows: text (not the template's own markup) with its bidirectional overrides and
+    isolates made visible escapes, as on a terminal (``termsafe``): a task title or description holding U+202E
+    would otherwise turn the text after it around, outside its own cell's words (an agent's "completed" read
+    backwards)."""
+    import markupsafe
+
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup) and _BIDI.search(value):
+        return _BIDI.sub(lambda match: f"\\u{ord(match.group()):04x}", value)
+    return value
+
+
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 @functools.lru_cache(maxsize=1)
 def _environment():
     """One environment per process: the template compiles once (the live server renders it again and again)."""
@@ -126,6 +142,7 @@ def _environment():
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_shown,
     )
     from ralphy.status_words import words
 
