@@ -91,6 +91,7 @@ class TaskList:
 
 SLUG_CHARS = 24  # an id made from a title: its first words, as many as fit (docs/decisions.md)...
 SLUG_MAX_CHARS = 32  # ...and at least two of them, cut here when two long words do not fit
+_PRIORITY_LABEL = re.compile(r"^(?:\*\*)?(?:HIGH|MEDIUM|MED|LOW|CRITICAL|URGENT)(?:\*\*)?:(?:\*\*)?[ \t]+")
 _SLUG_SKIP = frozenset("a an the to of for and or in on with from by as at into via per is be".split())
 
 
@@ -98,6 +99,7 @@ def _slug(title: str) -> str:
     """A short, stable id for a task the file gives none: the first words of its title that say something
     ("Add a `--dry-run` flag to the sync command" is ``add-dry-run-flag-sync``), up to SLUG_CHARS characters
     and cut between words, but two words at least (cut at SLUG_MAX_CHARS). It depends on the title alone, so adding or moving other tasks never changes it."""
+    title = _PRIORITY_LABEL.sub("", title, count=1)  # "HIGH: Create the store": the priority is not the task's name
     words = re.findall(r"[^\W_]+", title.lower())
     kept = [word for word in words if word not in _SLUG_SKIP] or words
     slug, count = "", 0

@@ -63,6 +63,11 @@ def test_board_cards_take_their_column_and_their_status_field():
         ("TASK-004", "Fix the crash", COMPLETED), ("TASK-003", "Write the guide", COMPLETED)]  # fmt: skip
 
 
+def test_a_leading_priority_label_is_not_part_of_the_slug():
+    ids = [t.id for t in parse_tasks("- [ ] HIGH: Create the conversation store\n- [ ] LOW: Add caching\n").tasks]
+    assert ids == ["create-conversation", "add-caching"]  # raising a priority does not rename the task
+
+
 def test_a_status_cell_in_a_heading():
     text = "## 任务\n### TASK-001 | done | 模块骨架\n### TASK-002 | pending | 登录接口\n### TASK-003 | Plain title\n"
     tasks = parse_tasks(text).tasks
