@@ -296,8 +296,14 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
         rules = [f"a task's row gets `{done_cell(text)}` in its status column (the rest of the row unchanged)"]
     elif not upper and not lower and not re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[ ~/\-]\]", text, re.MULTILINE) \
             and any(not lines[task.line - 1].lstrip().startswith("#") for task in task_list.tasks):
-        rules = ["an item without a checkbox (`- 5.1 ...`, `**5.1** ...`) gets ` ✅` at the end of its line, in place "
-                 "of a 🚧 or ⏳ mark"]  # a done-list without checkboxes (ralphy.tasks_plain)
+        from ralphy.tasks_plain import closes_with_status
+
+        if any(not task.completed and closes_with_status(lines[task.line - 1]) for task in task_list.tasks):
+            rules = ["an item's closing status (`- [TASK-12] Title - In Progress`) becomes `Done`, the rest of its line "
+                     "unchanged"]  # bracketed ids with a status suffix (ralphy.tasks_plain)
+        else:
+            rules = ["an item without a checkbox (`- 5.1 ...`, `**5.1** ...`) gets ` ✅` at the end of its line, in "
+                     "place of a 🚧 or ⏳ mark"]  # a done-list without checkboxes (ralphy.tasks_plain)
     optional = re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \](\\?)\*", text, re.MULTILINE)
     if optional:  # Kiro's optional item, its star escaped where Prettier wrote the file
         rules.append(f"`- [ ]{optional.group(1)}*` becomes `- {box}{optional.group(1)}*`")

@@ -68,6 +68,24 @@ def _suffix_status(rest: str) -> tuple[str, str] | None:
     return status, rest[:len(rest) - len(tail) + match.start()].rstrip()
 
 
+def closes_with_status(line: str) -> bool:
+    """Whether a line closes with a status word after a separator (``- [TASK-10] Add it - Pending``): the prompt
+    then asks for that word to become Done."""
+    return _suffix_status(line.rstrip()) is not None
+
+
+def with_done_suffix(line: str) -> str | None:
+    """``line`` with its closing status word written as ``Done`` (separator and the rest kept); None when it has
+    none."""
+    body = line.rstrip()
+    tail = body[-_TAIL:]
+    match = _STATUS_SUFFIX.search(tail)
+    if match is None or status_of(match.group(1)) is None:
+        return None
+    start = len(body) - len(tail) + match.start(1)
+    return body[:start] + "Done" + body[start + len(match.group(1)):] + line[len(body):]
+
+
 def _is_plan_id(task_id: str) -> bool:
     if task_id.count(".") > 8:
         return False  # deeper "ids" are not a person's (as in tasks_shapes)

@@ -130,3 +130,12 @@ def test_unclosed_fences_are_read_again_once_so_the_reading_stays_linear():
     large, lines = cost(20_000)
     assert lines == 0  # the first re-read's fences stay fences
     assert large < max(small, 0.001) * 40  # linear is 10x; reading again at each fence would be 100x
+
+
+def test_the_tick_rule_of_a_status_suffix_list_names_its_own_done_word():
+    from ralphy.tasks import prompt_hints
+
+    rule = prompt_hints(parse_tasks("- [TASK-1] Add it - Done\n- [TASK-2] Wire it - Pending\n"))["tick_rule"]
+    assert "becomes `Done`" in rule and "✅" not in rule
+    plain = prompt_hints(parse_tasks("- 1.1 Add it ✅\n- 1.2 Wire it\n"))["tick_rule"]
+    assert "✅" in plain  # a done-list without a status word keeps its mark

@@ -109,7 +109,10 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     if _BOX_RE.match(line):
         return line, ticked(line)
     if not _HEADING_RE.match(line):  # an item of a done-list without checkboxes: ✅ ends its line
-        return line, re.sub(r" ?[🚧⏳]\ufe0f?", "", line).rstrip() + " ✅"
+        from ralphy.tasks_plain import with_done_suffix
+
+        done = with_done_suffix(line)  # ...or its closing status ("- Pending") becomes Done
+        return line, done if done is not None else re.sub(r" ?[🚧⏳]\ufe0f?", "", line).rstrip() + " ✅"
     level = len(line) - len(line.lstrip("#"))
     end = len(lines)
     outside = {number - 1 for number, _, _ in content_lines(content)}  # not in a fence or a comment
