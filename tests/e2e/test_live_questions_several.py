@@ -146,3 +146,19 @@ def test_a_pause_after_the_first_answer_keeps_it_and_the_resume_carries_all_thre
     delivered = {row[3] for row in stored(project)}
     assert len(delivered) == 1 and None not in delivered  # all three delivered by the one resumed iteration
     assert "- [ ]" not in (project / "TASKS.md").read_text()
+
+
+def test_no_answer_within_the_time_limit_pauses_with_every_question_recorded(project, claude_home, claude_bin):
+    with FakeMessagesAPI(asks_three_then_works) as api:
+        env = claude_env(api.url, claude_home)
+        env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0",
+                    "RALPHY_QUESTION_ANSWER_TIMEOUT": "1"})
+        with Terminal(["dev", str(project)], env) as terminal:
+            code = terminal.run(lambda terminal: None, timeout=90)  # nobody types
+        shown = terminal.shown
+    assert code == 4, shown[-2000:]
+    assert "Your answer (empty or 1s without one pauses the run)" in shown and shown.count("Your answer") == 1
+    assert stored(project) == [("Which storage should greet use?", None, None, None),
+                               ("Which output formats?", None, None, None),
+                               ("What should the service be called?", None, None, None)]
+    assert "- [ ]" in (project / "TASKS.md").read_text()
