@@ -202,7 +202,7 @@ class Router:
         self._agents_of: dict[str, list[int]] = {}
         self._terms_of: list[Set[str]] | None = None  # per agent, every term of its fields (document_frequencies)
         self._agent_terms: dict[int, Set[str]] = {}  # the same for the agents a confidence was computed for
-        self._columns: list[list[dict[str, int]]] | None = None
+        self._columns: list[tuple[Sequence[int], list[dict[str, int]]]] | None = None
         self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}  # routing_reasons.examples_of
         self._dense_postings: dict[tuple[str, float], list[float]] = {}
         self._names: dict[str, list[int]] | None = None  # _name_index
@@ -220,14 +220,27 @@ class Router:
         """The indexes of the agents whose fields contain ``term``, ascending."""
         holders = self._agents_of.get(term)
         if holders is None:
-            if self._columns is None:  # each field's term counts, agent by agent
-                self._columns = [[per_field[column][1] for per_field in self._counts] for column in range(len(FIELD_WEIGHTS))]
+            if self._columns is None:
+                self._columns = self._field_columns()
             # tested field by field in C (map/compress), not agent by agent in Python: 2,000 agents
             found: set[int] = set()
-            for column in self._columns:
-                found.update(compress(range(len(column)), map(operator.contains, column, repeat(term))))
+            for indexes, column in self._columns:
+                found.update(compress(indexes, map(operator.contains, column, repeat(term))))
             holders = self._agents_of[term] = sorted(found)
         return holders
+
+    def _field_columns(self) -> list[tuple[Sequence[int], list[dict[str, int]]]]:
+        """Per field, the agents whose field holds any term and their term counts, agent by agent (a field most
+        agents leave empty, e.g. keywords, or the body prompt selection does not read, is not scanned per term)."""
+        columns: list[tuple[Sequence[int], list[dict[str, int]]]] = []
+        for column in range(len(FIELD_WEIGHTS)):
+            counts = [per_field[column][1] for per_field in self._counts]
+            indexes = list(compress(range(len(counts)), counts))
+            if len(indexes) == len(counts):
+                columns.append((range(len(counts)), counts))
+            elif indexes:
+                columns.append((indexes, [counts[index] for index in indexes]))
+        return columns
 
     def _terms_of_agent(self, index: int) -> Set[str]:
         if self._terms_of is not None:

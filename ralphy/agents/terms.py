@@ -183,8 +183,9 @@ def term_counts(*texts: str) -> dict[str, int]:
     tokenises thousands of agents), as a plain dict (a Counter's own set-up checks cost 12,000 calls a few
     hundredths of a second, and a plain dict goes through marshal: ``ralphy.agents.term_workers``)."""
     counts: dict[str, int] = {}
-    _count_elements(counts, chain.from_iterable(map(_TERMS_OF_WORD.__getitem__, chain.from_iterable(
-        _split_words(_lowered(text)) for text in texts))))
+    if any(texts):  # most agents leave most fields empty (keywords, examples...)
+        _count_elements(counts, chain.from_iterable(map(_TERMS_OF_WORD.__getitem__, chain.from_iterable(
+            _split_words(_lowered(text)) for text in texts))))
     return counts
 
 
@@ -238,6 +239,9 @@ def _as_texts(value: Any) -> list[str]:
 
 def split_examples(description: str) -> tuple[str, list[str], str]:
     """(description without ``<example>`` blocks, the blocks' user lines, the rest of the blocks)."""
+    if "<" not in description:  # no block: what the regular expressions below would leave, without running them
+        main = description.strip()
+        return (re.sub(r"\bExamples?:\s*$", " ", main) if "Example" in main else main), [], ""
     users: list[str] = []
     rest: list[str] = []
     for block in _EXAMPLE_BLOCK.findall(description):

@@ -48,7 +48,14 @@ def test_dense_and_per_agent_scoring_rank_alike(corpus_agents: list, monkeypatch
     assert [router._scores(routing.terms(task)) for task in TASKS[:40]] == sparse_scores
 
 
-def test_holders_found_on_demand_are_those_of_a_full_index(corpus_agents: list) -> None:
+@pytest.mark.parametrize("view", ["whole", "selection"])
+def test_holders_found_on_demand_are_those_of_a_full_index(corpus_agents: list, view: str) -> None:
+    # "selection": the agents as prompt selection ranks them (no body: a field no agent fills is not scanned)
+    if view == "selection":
+        from ralphy.agents.selection import _for_selection
+
+        corpus_agents = [_for_selection(agent) for agent in corpus_agents]
+        assert not any(agent.body for agent in corpus_agents)
     router = Router(corpus_agents)
     full: dict[str, list[int]] = {}
     for index, held in enumerate(router._all_terms()):
@@ -108,3 +115,36 @@ def test_equal_scores_rank_by_name_and_the_ranking_is_sorted_as_score_then_name(
     assert names[0] == "sql-query-plan-tuner" and names[-1] == "aaa-helper"
     assert names[1:4] == ["alpha-sql", "mid-sql", "zeta-sql"] and len(set(scores[1:4])) == 1  # a tie: by name
     assert ranked == sorted(ranked, key=lambda pair: (-pair[1], router.agents[pair[0]].name))
+
+
+def _split_examples_with_the_patterns(description: str) -> tuple[str, list[str], str]:
+    """terms.split_examples as it was before its shortcut for descriptions without a block: the patterns alone."""
+    import re
+
+    from ralphy.agents.terms import _EXAMPLE_BLOCK, _EXAMPLE_USER
+
+    users: list[str] = []
+    rest: list[str] = []
+    for block in _EXAMPLE_BLOCK.findall(description):
+        for match in _EXAMPLE_USER.finditer(block):
+            users.append(next(group for group in match.groups() if group).strip())
+        rest.append(_EXAMPLE_USER.sub(" ", re.sub(r"assistant:.*?(?=<commentary>|user:|$)", " ", block, flags=re.S)))
+    main = _EXAMPLE_BLOCK.sub(" ", description)
+    main = re.sub(r"\bExamples?:\s*$", " ", main.strip())
+    return main, users, " ".join(rest)
+
+
+def test_descriptions_without_a_block_split_as_the_patterns_split_them(corpus_agents: list) -> None:
+    from ralphy.agents.terms import split_examples
+
+    # written by hand: no "<", so no block; a trailing "Examples:" still goes
+    assert split_examples("  Reviews code.\n") == ("Reviews code.", [], "")
+    assert split_examples("Reviews code. Examples:  ") == ("Reviews code.  ", [], "")
+    assert split_examples("Example: reviews code") == ("Example: reviews code", [], "")
+    assert split_examples("Reviews code <example>user: review it</example>")[1] == ["review it"]
+    descriptions = [agent.description for agent in corpus_agents] + [
+        "", " ", "Examples:", "Use it. Example:\n", "a < b, Examples:", "<EXAMPLE>user: x</EXAMPLE>", "x <example"]
+    assert sum("<" not in text for text in descriptions) > 400  # the shortcut is taken, and not only
+    assert sum("<" in text for text in descriptions) >= 4
+    for text in descriptions:
+        assert split_examples(text) == _split_examples_with_the_patterns(text), text
