@@ -66,17 +66,44 @@ def test_no_tasks_file_or_bad_config_starts_nothing(tmp_path):
     assert prestart.take() is None
 
 
+def _live_processes() -> dict[int, tuple[int, bytes]]:
+    """pid -> (session id, command line) of every process that is not a zombie."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue  # it ended meanwhile
+        fields = stat.rsplit(")", 1)[1].split()  # after "pid (comm)": state, ppid, pgrp, session, ...
+        if fields[0] != "Z":
+            found[int(entry.name)] = (int(fields[3]), cmdline)
+    return found
+
+
 def test_a_usage_error_after_the_start_leaves_no_cli_running(tmp_path):
+    """The stand-in CLI records its pid first thing, then outlives its closed stdin unless ralphy ends it.
+
+    Under load ralphy can reach the usage error and end the CLI before the stand-in ran its first line (it did:
+    the pid file was missing). So nothing of the stand-in may be left whether or not it wrote its pid, and the
+    run is repeated (at most 5 times) until once it did, which shows the CLI really was started first."""
     (tmp_path / "TASKS.md").write_text("- [ ] 1 x\n")
-    fake = _fake_cli(tmp_path, then="time.sleep(60)")  # outlives its closed stdin unless ralphy ends it
+    fake = tmp_path / "claude"
+    fake.write_text(f"#!/bin/sh\necho $$ > {tmp_path / 'pid'}\ncat > /dev/null\nsleep 60\n")
+    fake.chmod(0o755)
     env = {**os.environ, "RALPHY_CLAUDE_BIN": str(fake)}
-    proc = subprocess.run([sys.executable, "-m", "ralphy", "dev", str(tmp_path), "--max-iterations", "0"],
-                          env=env, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2
-    pid = int((tmp_path / "pid").read_text())
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and Path(f"/proc/{pid}").exists():
-        if (Path(f"/proc/{pid}/stat").read_text().split()[2]) == "Z":
-            break  # a zombie waiting for init: ended
-        time.sleep(0.05)
-    assert not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    for _ in range(5):
+        (tmp_path / "pid").unlink(missing_ok=True)
+        proc = subprocess.run([sys.executable, "-m", "ralphy", "dev", str(tmp_path), "--max-iterations", "0"],
+                              env=env, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2
+        left = {pid: cmdline for pid, (_, cmdline) in _live_processes().items() if str(fake).encode() in cmdline}
+        assert not left, f"the stand-in CLI is still running: {left}"
+        if (tmp_path / "pid").exists():
+            session = int((tmp_path / "pid").read_text())  # the CLI leads a session of its own
+            assert not [pid for pid, (sid, _) in _live_processes().items() if sid == session]
+            break
+    else:
+        pytest.fail("the stand-in CLI never ran its first line: did ralphy start it before the usage error?")

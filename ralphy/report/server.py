@@ -177,17 +177,20 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _events(self, run_id: int | None) -> None:
+        # The history as it is before the page can know the stream is open: the page fetches its sections
+        # again when it opens (or reopens), so a change between the page's render and this read is on the page,
+        # and every later one is a `change` here (read after the headers, one could fall between the two).
+        watcher = _Watcher(self.dashboard.project_dir)
+        last = watcher.version()
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Cache-Control", "no-store")
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
-        watcher = _Watcher(self.dashboard.project_dir)
         try:
             self.wfile.write(b"retry: 2000\n\n")
             self.wfile.flush()
-            last = watcher.version()
             beat = time.monotonic()
             while not self.dashboard.stopping.wait(self.dashboard.poll_seconds):
                 now = watcher.version()

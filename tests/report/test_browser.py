@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from ralphy.report import load_report, render_report, write_report
-from ralphy.report.server import make_server
+from ralphy.report.server import _Handler, make_server
 from ralphy.store import Store
 from tests.report.browser import Browser, chromium_or_skip, dump_dom
 from tests.report.histories import T0, long_run
@@ -137,3 +137,39 @@ def test_the_dashboard_badge_turns_to_words_live(chromium, tmp_path):
         server.server_close()
     assert badge == "circuit breaker open"
     _no_codes(text)
+
+
+
+def test_the_dashboard_catches_up_with_a_change_made_before_its_stream_opened(chromium, tmp_path):
+    """The race behind the badge test's failures under load: the page renders, the history changes, and only
+    then does the page's event stream start (or start again after a lost connection). That change comes in no
+    event, so the page must fetch its sections when the stream opens. Here the server holds the page's
+    /events request (the real handler runs once let go) while the run ends."""
+    run = _tripped_run(tmp_path, finish=False)
+    server, dashboard = make_server(tmp_path, port=0, poll_seconds=0.1)
+    handler, asked, let_go = server.RequestHandlerClass, threading.Event(), threading.Event()
+
+    def held_events(self, run_id):
+        asked.set()
+        let_go.wait(30)
+        return _Handler._events(self, run_id)
+
+    handler._events = held_events
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        with Browser(chromium) as browser:
+            browser.open(f"http://127.0.0.1:{dashboard.port}/")
+            assert asked.wait(30), "the page never asked for its event stream"
+            assert browser.evaluate("document.querySelector('#run h1 .status').innerText") == "running"
+            with Store.open(tmp_path) as store:
+                store.finish_run(run, status="circuit_open", reason="circuit breaker open: no progress",
+                                 exit_code=3, finished_at=T0 + 40)
+            let_go.set()
+            badge = browser.wait_for("(t => t !== 'running' && t)(document.querySelector('#run h1 .status').innerText)")
+    finally:
+        let_go.set()
+        dashboard.stopping.set()
+        server.shutdown()
+        server.server_close()
+    assert badge == "circuit breaker open"
