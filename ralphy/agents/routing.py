@@ -38,7 +38,7 @@ from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Bac
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
-from ralphy.agents.terms import GENERIC_VERBS, _as_texts, head_terms, name_text, split_examples, term_counts, terms, words
+from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, name_text, split_examples, term_counts, terms, words
 
 logger = logging.getLogger(__name__)
 

@@ -228,7 +228,7 @@ def terms(text: str) -> list[str]:
     return [term for _, term in words(text)]
 
 
-def _as_texts(value: Any) -> list[str]:
+def as_texts(value: Any) -> list[str]:
     """A frontmatter value that should be a list of strings (a lone string is accepted)."""
     if isinstance(value, str):
         return [value]

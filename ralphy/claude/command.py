@@ -25,6 +25,9 @@ CLAUDE_CODE_MARKERS = (
     "CLAUDE_CODE_CHILD_SESSION",
     "CLAUDE_CODE_SSE_PORT",
 )
+# stream-json in both directions and permission requests on stdio: how ``ralphy.claude.driver`` talks to the CLI
+STREAM_FLAGS = ("--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+                "--permission-prompt-tool", "stdio")
 
 
 def build_argv(
@@ -39,8 +42,7 @@ def build_argv(
 ) -> list[str]:
     """The CLI command line for one headless run driven over stream-json in both directions
     (``ralphy.claude.driver``): the prompt goes as a user turn on stdin, permission requests come back."""
-    argv = [claude_bin, "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
-            "--permission-prompt-tool", "stdio"]
+    argv = [claude_bin, "-p", *STREAM_FLAGS]
     if allowed_tools:
         argv += ["--allowedTools", ",".join(allowed_tools)]
     if model:
@@ -52,6 +54,21 @@ def build_argv(
     if resume_session:
         argv += ["--resume", resume_session]
     return argv + list(extra_args)
+
+
+def with_stream_flags(argv: Sequence[str]) -> list[str]:
+    """``argv`` with the stream-json input and stdio permission flags (added after ``-p`` when missing)."""
+    argv = list(argv)
+    extra: list[str] = []
+    if "--input-format" not in argv:
+        extra += ["--input-format", "stream-json"]
+    if "--permission-prompt-tool" not in argv:
+        extra += ["--permission-prompt-tool", "stdio"]
+    if "--output-format" not in argv:
+        extra += ["--output-format", "stream-json", "--verbose"]
+    if "-p" not in argv and "--print" not in argv:
+        extra = ["-p", *extra]
+    return argv[:1] + extra + argv[1:]
 
 
 def argv_for(claude_bin: str, config, resume_session: str | None = None) -> list[str]:

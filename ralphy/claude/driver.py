@@ -1,7 +1,7 @@
 """The one driver of the Claude CLI process: its bidirectional stream-json protocol.
 
 ralphy runs ``claude -p --input-format stream-json --output-format stream-json --verbose
---permission-prompt-tool stdio`` (``STREAM_FLAGS``; ``command.build_argv`` adds them) and talks to it line by
+--permission-prompt-tool stdio`` (``command.STREAM_FLAGS``; ``command.build_argv`` adds them) and talks to it line by
 line, the way the official Agent SDKs do (``../shared/claude-code/VERSIONS.md`` has every shape, verified on
 2.0.0, 2.1.62, 2.1.197 and 2.1.330):
 
@@ -37,31 +37,22 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from ralphy.claude.command import end_group, has_exited, spawn, wait_for_exit
+from ralphy.claude.command import STREAM_FLAGS, end_group, has_exited, spawn, wait_for_exit  # noqa: F401
+from ralphy.claude.command import with_stream_flags  # noqa: F401 (offered here: cli_info, mcp_use, process)
 from ralphy.claude.control import ControlRequest, InitializeInfo, OnRequest, deny, deny_all
 from ralphy.claude.control import DEFAULT_DENIAL, QUESTION_DENIAL, allow  # noqa: F401 (also asked for here)
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line
 from ralphy.claude.limits import is_auth_result, is_auth_retry
-from ralphy.claude.process import (
-    EXIT_DRAIN_S,
-    KILL_GRACE_S,
-    STDERR_TAIL_BYTES,
-    TRANSCRIPT_MAX_BYTES,
-    RunResult,
-    _drain,
-    _read_lines,
-    _Tail,
-    _Transcript,
-)
+from ralphy.claude.pipes import EOF as _EOF
+from ralphy.claude.pipes import Tail, Transcript, drain, exit_status, read_lines, write_lines
+from ralphy.claude.process import EXIT_DRAIN_S, KILL_GRACE_S, STDERR_TAIL_BYTES, TRANSCRIPT_MAX_BYTES, RunResult
 from ralphy.errors import ConfigError
 
 logger = logging.getLogger(__name__)
 
-STREAM_FLAGS = ("--input-format", "stream-json", "--permission-prompt-tool", "stdio")
 INITIALIZE_TIMEOUT_S = 60.0  # a cold CLI answers in 0.4-1.5 s
 INTERRUPT_GRACE_S = 5.0  # after an interrupt, how long the CLI gets to write its result (it needs ~30 ms)
 SETTLE_S = 1.0  # after the last background agent ends: time for the CLI to open the turn that reports it
-_EOF = None
 
 
 class ClaudeUsageError(ConfigError):
@@ -77,7 +68,7 @@ class Session:
         *,
         on_event: Callable[[Event], None] | None = None,
         on_request: OnRequest | None = None,
-        transcript: _Transcript | None = None,
+        transcript: Transcript | None = None,
         kill_grace: float = KILL_GRACE_S,
     ) -> None:
         self.proc = proc
@@ -104,7 +95,7 @@ class Session:
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stdin: queue.Queue[bytes | None] = queue.Queue()
         self._stdin_closed = False
-        self._stderr = _Tail(STDERR_TAIL_BYTES)
+        self._stderr = Tail(STDERR_TAIL_BYTES)
         self._threads: list[threading.Thread] = []
         self._closed = False
 
@@ -127,7 +118,7 @@ class Session:
         """Start the CLI (or take ``process``, already started with ``argv``) and the pipe threads.
 
         Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started."""
-        transcript = _Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
+        transcript = Transcript.open(Path(transcript_path), transcript_max_bytes) if transcript_path else None
         try:
             proc = process if process is not None else spawn(argv, cwd=cwd, env=env)
         except BaseException:
@@ -140,9 +131,9 @@ class Session:
 
     def _start_threads(self) -> None:
         for name, target, args in (
-            ("stdin", _write_lines, (self.proc.stdin, self._stdin)),
-            ("stdout", _read_lines, (self.proc.stdout, self._lines)),
-            ("stderr", _drain, (self.proc.stderr, self._stderr)),
+            ("stdin", write_lines, (self.proc.stdin, self._stdin)),
+            ("stdout", read_lines, (self.proc.stdout, self._lines)),
+            ("stderr", drain, (self.proc.stderr, self._stderr)),
         ):
             thread = threading.Thread(target=target, args=args, name=f"ralphy-claude-{name}", daemon=True)
             thread.start()
@@ -218,7 +209,7 @@ class Session:
         if not self.eof and not has_exited(self.proc):
             return None
         wait_for_exit(self.proc, time.monotonic() + 1.0)
-        code = self.proc.poll() if not hasattr(os, "waitid") else _exit_status(self.proc)
+        code = self.proc.poll() if not hasattr(os, "waitid") else exit_status(self.proc)
         if code in (None, 0):
             return None
         self._join_stderr()
@@ -443,17 +434,6 @@ class Session:
                 thread.join(timeout=1.0)
 
 
-def _exit_status(proc: subprocess.Popen[bytes]) -> int | None:
-    """The exit code without reaping the child (so its group id stays ours until ``end_group``)."""
-    try:
-        info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-    except ChildProcessError:
-        return proc.returncode
-    if info is None:
-        return None
-    return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
-
-
 def _quietly(callback: Callable[[Event], None] | None) -> Callable[[Event], None] | None:
     if callback is None:
         return None
@@ -465,39 +445,6 @@ def _quietly(callback: Callable[[Event], None] | None) -> Callable[[Event], None
             pass
 
     return call
-
-
-def _write_lines(stream, lines: queue.Queue[bytes | None]) -> None:
-    """Write queued lines to the CLI's stdin until ``_EOF``, then close it. A CLI that exited is not our concern."""
-    try:
-        while True:
-            line = lines.get()
-            if line is _EOF:
-                break
-            stream.write(line)
-            stream.flush()
-    except OSError:  # BrokenPipeError: it exited or was stopped
-        pass
-    finally:
-        try:
-            stream.close()
-        except OSError:
-            pass
-
-
-def with_stream_flags(argv: Sequence[str]) -> list[str]:
-    """``argv`` with the stream-json input and stdio permission flags (added after ``-p`` when missing)."""
-    argv = list(argv)
-    extra: list[str] = []
-    if "--input-format" not in argv:
-        extra += ["--input-format", "stream-json"]
-    if "--permission-prompt-tool" not in argv:
-        extra += ["--permission-prompt-tool", "stdio"]
-    if "--output-format" not in argv:
-        extra += ["--output-format", "stream-json", "--verbose"]
-    if "-p" not in argv and "--print" not in argv:
-        extra = ["-p", *extra]
-    return argv[:1] + extra + argv[1:]
 
 
 def __getattr__(name: str) -> Any:

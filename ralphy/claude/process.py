@@ -1,10 +1,10 @@
-"""Run the Claude CLI headless for one turn, and the pieces the driver reads it with.
+"""Run the Claude CLI headless for one turn, and what a run gives back.
 
 ``run_claude`` is one turn through ``ralphy.claude.driver.Session``, the one reader of the CLI's output: it
 starts the CLI in a process group of its own, sends the prompt, and reads stdout line by line while the CLI
 runs (each line parsed by ``ralphy.claude.events``, handed to ``on_event`` in the caller's thread, appended raw
-to a bounded transcript). Helper threads (``_read_lines``, ``_drain`` here; the driver's stdin writer) keep
-the child from blocking on a full pipe, so a timeout holds even when the child ignores its input.
+to a bounded transcript). A thread per pipe (``ralphy.claude.pipes``) keeps the child from blocking on a full
+pipe, so a timeout holds even when the child ignores its input.
 
 Whatever happens -- normal exit, timeout, an authentication failure (not worth the CLI's minutes of
 retries), ``on_event`` raising, KeyboardInterrupt -- the whole process group is ended (SIGTERM, then
@@ -13,27 +13,20 @@ SIGKILL after a grace period) before ``run_claude`` returns or re-raises. ``RunR
 
 from __future__ import annotations
 
-import logging
 import os
-import queue
 import subprocess
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ralphy.claude.command import build_argv, child_env, resolve_claude_bin  # noqa: F401 (re-exported)
 from ralphy.claude.events import Event, InitEvent, ResultEvent
 from ralphy.claude.limits import AUTH_STATUSES  # noqa: F401 (re-exported)
 
-logger = logging.getLogger(__name__)
-
 TRANSCRIPT_MAX_BYTES = 20 * 1024 * 1024
 STDERR_TAIL_BYTES = 8 * 1024
 KILL_GRACE_S = 5.0
 EXIT_DRAIN_S = 2.0  # how long to wait for stdout's end once the CLI has exited (a grandchild may hold it)
-
-_EOF = None  # what the stdout reader queues after the last line
 
 
 @dataclass(frozen=True)
@@ -90,88 +83,3 @@ def run_claude(
                             transcript_path=transcript_path, transcript_max_bytes=transcript_max_bytes,
                             kill_grace=kill_grace)
     return session.run_turn(prompt, timeout=timeout, cancel_grace=min(kill_grace, 5.0))
-
-
-class _Tail:
-    """The last ``limit`` bytes added (by the stderr thread; read once that thread has ended)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.chunks: deque[bytes] = deque()
-        self.size = 0
-
-    def add(self, chunk: bytes) -> None:
-        self.chunks.append(chunk)
-        self.size += len(chunk)
-        while self.size - len(self.chunks[0]) >= self.limit:
-            self.size -= len(self.chunks.popleft())
-
-    def text(self) -> str:
-        return b"".join(self.chunks)[-self.limit :].decode("utf-8", errors="replace")
-
-
-class _Transcript:
-    """The raw stdout lines, written as they arrive, cut off (with a note) past ``max_bytes``."""
-
-    def __init__(self, path: Path, file: IO[bytes], max_bytes: int) -> None:
-        self.path = path
-        self.file: IO[bytes] | None = file
-        self.max_bytes = max_bytes
-        self.written = 0
-
-    @classmethod
-    def open(cls, path: Path, max_bytes: int) -> _Transcript | None:
-        from ralphy import safefs
-        from ralphy.errors import UnsafePathError
-
-        try:  # .ralphy/transcripts and the file: never through a link a repository ships (ralphy.safefs)
-            safefs.ensure_dir(path.parent, path.parent.parent.parent)
-            return cls(path, safefs.open_write(path), max_bytes)
-        except (OSError, UnsafePathError) as error:
-            why = error.strerror if isinstance(error, OSError) else str(error)
-            logger.warning("claude: cannot write the transcript %s (%s); running without it", path, why)
-            return None
-
-    def write(self, line: bytes) -> None:
-        if self.file is None:
-            return
-        if not line.endswith(b"\n"):
-            line += b"\n"
-        try:
-            if self.written + len(line) > self.max_bytes:
-                self.file.write(b'{"type":"ralphy_transcript_truncated","max_bytes":%d}\n' % self.max_bytes)
-                self.close()
-                return
-            self.file.write(line)
-            self.file.flush()
-            self.written += len(line)
-        except OSError as error:
-            logger.warning("claude: stopped writing the transcript %s (%s)", self.path, error.strerror)
-            self.close()
-
-    def close(self) -> None:
-        if self.file is not None:
-            file, self.file = self.file, None
-            try:
-                file.close()
-            except OSError as error:
-                logger.warning("claude: could not finish the transcript %s (%s)", self.path, error.strerror)
-
-
-def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
-    try:
-        for line in iter(stream.readline, b""):
-            lines.put(line)
-    finally:
-        lines.put(_EOF)
-        stream.close()
-
-
-def _drain(stream: IO[bytes], tail: _Tail) -> None:
-    try:
-        for chunk in iter(lambda: stream.read1(65536), b""):  # type: ignore[attr-defined]
-            tail.add(chunk)
-    finally:
-        stream.close()
-
-

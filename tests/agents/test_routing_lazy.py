@@ -80,14 +80,14 @@ def test_the_dense_lists_a_router_keeps_are_bounded(corpus_agents: list, monkeyp
 def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -> None:
     from collections import Counter
 
-    from ralphy.agents.terms import _as_texts, split_examples, terms
+    from ralphy.agents.terms import as_texts, split_examples, terms
 
     for agent in corpus_agents:
         main, users, rest = split_examples(agent.description)
-        lines = users + _as_texts(agent.metadata.get("exampleTasks"))
+        lines = users + as_texts(agent.metadata.get("exampleTasks"))
         expected = {
             "name": Counter(terms(agent.name.replace("-", " ").replace("_", " ").replace(":", " "))),
-            "keywords": Counter(t for k in _as_texts(agent.metadata.get("keywords")) for t in terms(k)),
+            "keywords": Counter(t for k in as_texts(agent.metadata.get("keywords")) for t in terms(k)),
             "examples": Counter(t for line in lines for t in terms(line)),
             "description": Counter(terms(main)),
             "context": Counter(terms(rest)),
