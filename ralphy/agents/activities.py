@@ -9,10 +9,13 @@ to whoever knows the technology: "Design the DynamoDB layout", "Move the docs fr
 
 ``ACTIVITY_ROLES`` says, for each activity, the words that ask for it at the head of a task and the words an
 agent's name carries when that agent does it. The table was written by hand from what software teams do, before
-any list of routing misses was read; it is knowledge of the job, not fitted to a data set. ``asked_activity``
-finds the activity a task's head asks for (its first or last word, ``terms.head_clauses``, generic verbs left
-out; not when the head starts with a building verb) and returns the role terms; ``routing.Router`` then lifts
-the agents whose name holds one of them (``routing.ACTIVITY_LIFT``) when the team has such an agent.
+any list of routing misses was read; it is knowledge of the job, not fitted to a data set. A symptom report ("Users
+get a blank page in Safari since the last release", ``symptom_report``) asks for debugging, and the debug role's
+words are then scored with the task's (``Asked.extra``), since such a report names none of them (decide13).
+``asked_activity`` finds the activity a task's head asks for (its first or last word, ``terms.head_clauses``,
+generic verbs left out; not when the head starts with a building verb) and returns the role terms;
+``routing.Router`` then lifts the agents whose name holds one of them (``routing.ACTIVITY_LIFT``) when the team
+has such an agent.
 """
 
 from __future__ import annotations
@@ -52,8 +55,54 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
 BUILDING_VERBS = "design implement build move model port convert rewrite integrate migrate architect create"
 
 # Finding why something happens is debugging whatever words the head holds ("Find why the build is slow").
-_WHY = re.compile(r"\b(?:find|figure|work|track|explain|investigate|understand|see)\b(?:\s+\w+)?\s+why\b|"
-                  r"\broot[- ]cause")
+_WHY = re.compile(r"\b(?:find|figure|work|track|explain|investigate|understand|see|check|determine|diagnose|learn|"
+                  r"look)\b(?:\s+\w+)?\s+why\b|\broot[- ]cause")
+# A symptom report: something fails, crashes, hangs, stops, is slow or returns an error, and the cause is not
+# named ("Users get a blank page in Safari since the last release", "The workers stop picking up jobs after a few
+# hours"). Its work is finding the cause: debugging, whatever the technology the line names.
+_SYMPTOM = re.compile(
+    r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|hang(?:s|ing)?|freez(?:e|es|ing)|froze|stop(?:s|ped)?|"
+    r"times? out|timing out|throws|leaking|break(?:s|ing)?|broke|"
+    r"returns? (?:an? )?(?:5\d\d|4\d\d|errors?|blank|empty|wrong|null|nan|undefined)|"
+    r"(?:is|are|was|were|gets?|got|sees?|saw|shows?) (?:very |really |too |an? |the )?(?:slow|slower|broken|blank|"
+    r"stuck|corrupt(?:ed)?|garbled|5\d\d|error|errors|exception)\b|blank page|white screen|no longer|"
+    r"(?:does|do|did|is|are|was|were)(?:n[o'’]?t| not) (?:work|load|start|render|show|save|open|respond|run|"
+    r"compile|build|boot|connect|send|sync)|intermittent(?:ly)?|randomly|since (?:the |our |a )?(?:last|latest|"
+    r"recent|new)|only (?:on|in))(?![a-z])")
+# ... unless it names a condition to handle ("Retry the upload when it fails", "Show a banner if the API is slow").
+_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|whether|once|in case|so that|instead of|what|whatever|"
+                        r"anything|everything)\b")
+# A line starting with one of these verbs asks to build or change something, and a symptom word in it is the
+# behaviour to build ("Make the job fail fast ..."); a subject first reports a symptom, as do the verbs of finding
+# or fixing (fix, find, investigate, debug...), which are not in the list.
+_IMPERATIVE_FIRST = frozenset(
+    """add implement create build write make ensure handle show display return set configure design update change
+    allow let support prevent validate log retry raise send move migrate refactor test document review deploy
+    containerise containerize rename remove delete replace bump translate use adopt introduce expose enable
+    disable extend integrate port convert generate draft plan prepare publish release schedule optimise optimize
+    reduce improve cache index alert notify warn monitor measure profile benchmark record capture emit count
+    limit throttle block reject stop start run keep mark flag detect catch wrap split merge upgrade install check
+    break take kill
+    remember store save load fetch read parse format render sort filter give provide offer turn""".split())
+_LINE_START = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(?:\d+[.)]\s+)?([a-z]+)")
+
+
+def symptom_report(task: str) -> bool:
+    """Whether a line of ``task`` reports a symptom whose cause is to be found (see ``_SYMPTOM``): it names one,
+    not as a condition to handle ("... and fix what fails"), and starts with a subject ("Users get...", "The Celery
+    workers stop...") or a verb of finding or fixing ("Fix the I2C driver hanging..."), not another imperative."""
+    for line in task.lower().splitlines():
+        symptom = _SYMPTOM.search(line)
+        if symptom is None:
+            continue
+        first = _LINE_START.match(line)
+        word = first.group(1) if first else ""
+        if _CONDITION.search(line, 0, symptom.start()) or word in _IMPERATIVE_FIRST:
+            continue
+        return True
+    return False
+
+
 # Verbs that are nouns too ("a user profile page"): they ask for the activity only as a line's first word.
 _FIRST_WORD = re.compile(r"^\s*(?:[-*]\s+)?(?:\[.\]\s+)?(profile|benchmark)\b")
 
@@ -66,6 +115,11 @@ _MOVE_VERBS = frozenset(terms("migrate migrating migration upgrade upgrading por
 # Activities a task asks for wherever it names them (cross-cutting by nature: "Check the signup form for
 # accessibility").
 _ANYWHERE = ("accessibility", "seo")
+# Phrases that name accessibility work without the word: the tools and checks of an accessibility review.
+_ACCESSIBILITY_PHRASES = re.compile(
+    r"\bscreen ?readers?\b|\bvoiceover\b|\bnvda\b|\bjaws\b|\btalkback\b|"
+    r"\bkeyboard(?:-only)? (?:navigation|users?|only)\b|\bcolou?r contrast\b|"
+    r"\baria(?:-[a-z]+)? (?:labels?|roles?|attributes?)\b|\bfocus (?:order|trap|ring)s?\b")
 
 
 def _terms_of(text: str) -> frozenset[str]:
@@ -91,6 +145,9 @@ class Asked:
 
     roles: frozenset[str] = frozenset()
     kinds: frozenset[str] = frozenset()
+    # terms the router adds to the task's when scoring: a symptom report names no debugging word, and the
+    # debugger has to be among the agents scored for the lift to find it
+    extra: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.roles)
@@ -122,13 +179,20 @@ def asked_activity(task: str) -> Asked:
     lowered = task.lower()
     if any(_FIRST_WORD.match(line) for line in lowered.splitlines()):
         roles.update(_terms_of(ACTIVITY_ROLES["profile"][1]))
-    if _WHY.search(lowered):
-        roles.update(heads[next(iter(_terms_of("debug")))])
+    extra: frozenset[str] = frozenset()
+    symptom = symptom_report(task)
+    if symptom or _WHY.search(lowered):
+        debugging = heads[next(iter(_terms_of("debug")))]
+        roles.update(debugging)
+        if symptom:  # a failure is a bug to find; "why the figure dropped" may be the data's or speed's question
+            extra = debugging - _terms_of(lowered)
     if moving and _FROM_OLD.search(lowered):
         roles.update(heads[next(iter(_terms_of("legacy")))])
     for term in anywhere.intersection(terms(lowered)):
         roles.update(heads[term])
-    return Asked(frozenset(roles), frozenset(kinds) - roles) if roles else NOTHING
+    if _ACCESSIBILITY_PHRASES.search(lowered):
+        roles.update(heads[next(iter(_terms_of("accessibility")))])
+    return Asked(frozenset(roles), frozenset(kinds) - roles, extra) if roles else NOTHING
 
 
 @functools.lru_cache(maxsize=16384)

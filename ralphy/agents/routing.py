@@ -33,6 +33,7 @@ from typing import Any
 
 from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity,
                                       name_terms)
+from ralphy.agents.chores import is_chore
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
@@ -64,9 +65,13 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # task's informative words, share of the agents matching any word of the task: a task outside what the team
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (1.838, 0.328, 0.299, 0.791, 0.512, -0.662)
-CALIBRATION_BIAS = -3.048
+CALIBRATION: tuple[float, ...] = (1.849, 0.348, 0.307, 0.776, 0.523, -0.657)
+CALIBRATION_BIAS = -3.093
 NEAR_SHARE = 0.5
+# A chore (ralphy.agents.chores: a small edit named by its object, "Change the 404 page's heading", "Raise the Node
+# version in .nvmrc") needs no specialist: its log-odds are lowered by this much (0.98 -> 0.27, 0.995 -> 0.58), so an
+# agent is recommended for one only when it is an all but certain match.
+CHORE_DEMOTION = 5.0
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 # A word found in an agent's name weighs the same whatever its rarity (its idf is NAME_IDF): a name says the
@@ -294,7 +299,7 @@ class Router:
         """Agent index -> its score for the task, for every agent holding one of ``task_terms``."""
         total: list[float] | None = None
         agents = len(self._entries)
-        for term in task_terms:
+        for term in (*task_terms, *activity.extra) if activity.extra else task_terms:
             boost = 1.0 + HEAD_BOOST if term in head else 1.0
             posting = self._posting(term)
             if not posting:
@@ -382,9 +387,10 @@ class Router:
         return None
 
     @staticmethod
-    def _confidence(features: Sequence[float]) -> float:
-        """The calibrated probability that an agent with these ``features`` is the right one."""
-        logit = CALIBRATION_BIAS + sum(weight * value for weight, value in zip(CALIBRATION, features))
+    def _confidence(features: Sequence[float], demotion: float = 0.0) -> float:
+        """The calibrated probability that an agent with these ``features`` is the right one (its log-odds lowered
+        by ``demotion``: ``CHORE_DEMOTION`` for a chore)."""
+        logit = CALIBRATION_BIAS - demotion + sum(weight * value for weight, value in zip(CALIBRATION, features))
         return round(1 / (1 + math.exp(-max(-50.0, min(50.0, logit)))), 3)
 
     def _features(self, ranked: list[tuple[int, float]], position: int, task_terms: Sequence[str]) -> tuple[float, ...]:
@@ -432,8 +438,9 @@ class Router:
             surface.setdefault(term, word)
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task))
         results = []
+        demotion = CHORE_DEMOTION if is_chore(task) else 0.0
         for position, (index, score) in enumerate(ranked[:limit]):
-            confidence = self._confidence(self._features(ranked, position, task_terms))
+            confidence = self._confidence(self._features(ranked, position, task_terms), demotion)
             why = reason(self, index, task_terms, surface)
             results.append(Alternative(self._entries[index].agent.name, confidence, why))
         return sorted(results, key=lambda alternative: (-alternative.confidence, alternative.agent))
@@ -473,7 +480,11 @@ class Router:
         best = ranked[0]
         if best.confidence >= self.threshold:
             return Recommendation(best.agent, best.confidence, best.reason, ranked[1 : top + 1])
-        reason = f"no agent is a confident match (best: {best.agent} at {best.confidence:.2f}); work directly"
+        if is_chore(task):
+            reason = (f"a small edit (a chore): no specialist needed (best: {best.agent} at {best.confidence:.2f}); "
+                      "work directly")
+        else:
+            reason = f"no agent is a confident match (best: {best.agent} at {best.confidence:.2f}); work directly"
         return Recommendation(None, best.confidence, reason, ranked[:top])
 
     def recommend_llm(

@@ -1,0 +1,141 @@
+"""Chores and symptom reports (issue 15, decide13): a small edit named by its object needs no specialist
+(ralphy/agents/chores.py, routing.CHORE_DEMOTION), and a report of a failure whose cause is unknown is a debugger's
+(activities.symptom_report). Every task below was written by hand for this file, with its truth, before running
+ralphy on it; none is from the labelled routing sets. The team is VoltAgent's real agents (MIT)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
+
+from ralphy.agents import activities, routing  # noqa: E402
+from ralphy.agents.activities import asked_activity, symptom_report  # noqa: E402
+from ralphy.agents.chores import is_chore  # noqa: E402
+from ralphy.agents.routing import Router  # noqa: E402
+from ralphy.agents.terms import terms  # noqa: E402
+
+CHORES = [
+    "Fix the typo in the Dockerfile's comment",
+    "Update the copyright year in the footer",
+    "Rename the `usr` variable to `user`",
+    "Bump lodash to 4.17.21",
+    "Change the signup button's label to 'Join'",
+    "Remove the stray console.log calls",
+    "Set the default timeout to 30 seconds",
+    "- [ ] Replace the old support email address in the FAQ",
+    "Translate the onboarding emails into French",
+    "Update the README badge links",
+]
+# Real work that starts with the same verbs: a component, a framework version, a structure changes.
+WORK = [
+    "Change the session store to Redis",
+    "Update the Django app to 5.0",
+    "Set up RabbitMQ dead-letter queues for failed jobs",
+    "Translate the Figma designs into React components",
+    "Remove the N+1 queries from the orders page",
+    "Replace the hand-rolled parser with a PEG grammar",
+    "Update the deployment pipeline to use OIDC",
+    "Fix the race in the upload worker",
+    "Set up the CI pipeline",
+    "Change how invoices are numbered",
+]
+
+
+@pytest.mark.parametrize("task", CHORES)
+def test_a_small_edit_named_by_its_object_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", WORK)
+def test_real_work_starting_with_a_chores_verb_is_not_one(task: str) -> None:
+    assert not is_chore(task)
+
+
+SYMPTOMS = [
+    "Users see a 502 page after the nightly deploy",
+    "The iOS app crashes on launch on iPhone 12",
+    "Checkout hangs when the cart has 50 items",
+    "Fix the login form that no longer submits in Firefox",
+    "The nightly backup job failed three nights in a row",
+    "Search returns an empty list for accented names",
+    "Our Kafka consumers randomly stop consuming",
+]
+# A failure named as behaviour to build or a condition to handle, or with another activity's check.
+NOT_SYMPTOMS = [
+    "Retry the upload when it fails",
+    "Make the build fail on lint warnings",
+    "Alert the on-call when the queue stops draining",
+    "Check the signup form with a screen reader and fix what fails",
+    "Show a banner only on the home page",
+    "Add a circuit breaker so the API fails fast",
+    "Stop the scheduler from running on weekends",
+    "Return a 404 for unknown slugs",
+    "Write tests that fail if the schema drifts",
+]
+DEBUG = frozenset(terms("debugger"))
+
+
+@pytest.mark.parametrize("task", SYMPTOMS)
+def test_a_symptom_report_asks_for_debugging(task: str) -> None:
+    assert symptom_report(task)
+    asked = asked_activity(task)
+    assert DEBUG <= asked.roles and DEBUG <= asked.extra, asked
+
+
+@pytest.mark.parametrize("task", NOT_SYMPTOMS)
+def test_a_failure_to_build_or_handle_is_no_symptom_report(task: str) -> None:
+    assert not symptom_report(task)
+    assert not asked_activity(task).extra
+
+
+def test_a_screen_reader_asks_for_accessibility() -> None:
+    assert frozenset(terms("accessibility")) <= asked_activity("Check the checkout page with a screen reader").roles
+    assert not asked_activity("Read the screen size from the window object")
+
+
+TEAM = ("debugger", "nextjs-developer", "python-pro", "docker-expert", "content-marketer", "postgres-pro",
+        "ui-designer", "accessibility-tester", "react-specialist")
+
+
+@pytest.fixture(scope="module")
+def team() -> Router:
+    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+    return Router([by_name[name] for name in TEAM])
+
+
+@pytest.mark.parametrize("task", ["Users see a 502 page after the nightly deploy",
+                                  "Checkout hangs when the cart has 50 items",
+                                  "Search returns an empty list for accented names"])
+def test_a_symptom_report_goes_to_the_debugger(team: Router, task: str) -> None:
+    assert team.recommend(task).recommended == "debugger"
+
+
+def test_the_symptom_rule_is_what_brings_the_debugger(team: Router, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked_activity.cache_clear()
+    monkeypatch.setattr(activities, "symptom_report", lambda task: False)
+    try:
+        assert team.recommend("Checkout hangs when the cart has 50 items").recommended != "debugger"
+    finally:
+        asked_activity.cache_clear()
+
+
+@pytest.mark.parametrize(("chore", "work", "agent"), [
+    ("Fix the typo in the Dockerfile's comment", "Shrink the Docker image of the API", "docker-expert"),
+    ("Update the Next.js app's page title to 'Shop'", "Update the Next.js app to version 15", "nextjs-developer"),
+])
+def test_a_chore_gets_no_agent_and_real_work_on_the_same_thing_does(team: Router, chore: str, work: str,
+                                                                     agent: str) -> None:
+    assert team.rank(chore, 1)[0].agent == agent  # the ranking still knows whose field it touches
+    assert team.recommend(chore).recommended is None
+    assert team.recommend(work).recommended == agent
+
+
+def test_the_chore_demotion_is_what_says_no_agent(team: Router, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(routing, "CHORE_DEMOTION", 0.0)
+    assert team.recommend("Fix the typo in the Dockerfile's comment").recommended == "docker-expert"
