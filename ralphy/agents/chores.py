@@ -32,14 +32,25 @@ _VALUES = (r"heading|headings|headline|title|titles|subtitle|text|texts|wording|
            r"version|path|paths|url|urls|link|links|href|value|values|import|imports|comment|comments|typo|typos|"
            r"misspelling|misspellings|spelling|grammar|whitespace|indentation|email|address|phone|icon|favicon|"
            r"port|timeout|constant|default|defaults|name|names|badge|badges|footer|copyright|emoji|wording|"
-           r"order|variable|variables|todo|todos")
+           r"order|variable|variables|todo|todos|number|numbers|image|images|photo|photos|picture|pictures|"
+           r"illustration|illustrations|screenshot|screenshots|logo|logos")
 # Words that say the object is left over: "the unused PIL import", "the commented-out block", "a stray print".
 _LEFTOVER = r"unused|dead code|stale|leftover|obsolete|stray|commented[- ]out|outdated|typo|typos|misspelt|misspelled"
 
 _BULLET = r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(?:\d+[.)]\s+)?"
+# Errands: work for a person, outside the repository (paying a fee, buying or ordering things, hiring, a contract,
+# photos, a name to pick, someone's sign-off). No agent does them; a verb that is also code's ("Call the API",
+# "Print the stack trace", "Invite users by email", "Sign the release artifacts") is left out or narrowed.
+_ERRANDS = (r"pay(?!\s+out)|buy|purchase|hire|recruit|attend|negotiate|book\s+(?:a|the)\b|"
+            r"renew\b(?!.*\b(?:cert|certs|certificates?|tokens?|keys?|secrets?|credentials?)\b)|"
+            r"order\s+(?:more|new|some)\b|sign\s+(?:the\s+)?(?:contract|nda|agreement|lease|paperwork)|"
+            r"take\s+(?:new\s+|some\s+|the\s+)?(?:\w+\s+)?(?:photos|pictures|headshots)\b|"
+            r"(?:pick|choose|decide\s+on)\s+(?:a|the)\s+(?:new\s+)?(?:\w+\s+)?(?:name|logo|mascot)\b|"
+            r"get\s+(?:\w+\s+)?(?:sign-?off|approval)\b")
 # The object ends where the task's context starts: "Change the heading | to 'Page not found'".
 _OBJECT_END = r"(?=\s+(?:to|in|into|on|of|for|from|with|across|at|so|by|and)\b|[:;,(]|\.(?:\s|$)|$)"
 _ALONE_LINE = re.compile(_BULLET + rf"(?:{_ALONE})\b|{_BULLET}translate\b.*\b(?:into|to)\s+(?:{_LANGUAGES})\b")
+_ERRAND_LINE = re.compile(_BULLET + rf"(?:{_ERRANDS})")
 _EDIT_LINE = re.compile(_BULLET + rf"(?:{_EDIT})\b(?:\s+up)?(?P<object>.*?){_OBJECT_END}")
 _VALUE_END = re.compile(rf"\b(?:{_VALUES})\W*$")
 _LEFTOVER_WORD = re.compile(rf"\b(?:{_LEFTOVER})\b")
@@ -47,12 +58,13 @@ _LEFTOVER_WORD = re.compile(rf"\b(?:{_LEFTOVER})\b")
 
 @functools.lru_cache(maxsize=4096)
 def is_chore(task: str) -> bool:
-    """Whether ``task`` (its first line that says something) is a chore: a verb of ``_ALONE`` first, or an edit
+    """Whether ``task`` (its first line that says something) is a chore: a verb of ``_ALONE`` first, an errand
+    (``_ERRANDS``: "Pay the developer fee", "Take new team photos"), or an edit
     verb whose object ends in a small value ("Change the 404 page's heading", "Raise the Node version") or holds
     a leftover ("Remove the unused PIL import")."""
     line = next((line for line in task.lower().splitlines() if line.strip()), "")
     line = line.replace("'s ", " ").replace("’s ", " ")
-    if _ALONE_LINE.match(line):
+    if _ALONE_LINE.match(line) or _ERRAND_LINE.match(line):
         return True
     edit = _EDIT_LINE.match(line)
     if edit is None:
