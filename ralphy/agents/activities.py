@@ -116,6 +116,13 @@ _MOVE_VERBS = frozenset(terms("migrate migrating migration upgrade upgrading por
 # accessibility").
 _ANYWHERE = ("accessibility", "seo")
 # Phrases that name accessibility work without the word: the tools and checks of an accessibility review.
+# The names of kinds of vulnerability: whoever looks for them does security work, whatever the technology around.
+_SECURITY_PHRASES = re.compile(
+    r"\b(?<!dependency )(?<!constructor )(?<!property )(?:sql |command |code |ldap |template |nosql )?injections?\b|"
+    r"\bxss\b|\bcross[- ]site (?:scripting|request)\b|\bcsrf\b|\bxsrf\b|\bssrf\b|\bidor\b|\brce\b|"
+    r"\bremote code execution\b|\baccount takeover\b|\bprivilege escalation\b|"
+    r"\bbroken (?:access control|authentication)\b|\bmass assignment\b|\bowasp\b|\bpath traversal\b|"
+    r"\bclickjacking\b|\bopen redirects?\b|\bsession fixation\b")
 _ACCESSIBILITY_PHRASES = re.compile(
     r"\bscreen ?readers?\b|\bvoiceover\b|\bnvda\b|\bjaws\b|\btalkback\b|"
     r"\bkeyboard(?:-only)? (?:navigation|users?|only)\b|\bcolou?r contrast\b|"
@@ -192,6 +199,8 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[term])
     if _ACCESSIBILITY_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("accessibility")))])
+    if _SECURITY_PHRASES.search(lowered):
+        roles.update(heads[next(iter(_terms_of("security")))])
     return Asked(frozenset(roles), frozenset(kinds) - roles, extra) if roles else NOTHING
 
 

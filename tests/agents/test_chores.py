@@ -1,7 +1,8 @@
 """Chores and symptom reports (issue 15, decide13): a small edit named by its object needs no specialist
-(ralphy/agents/chores.py, routing.CHORE_DEMOTION), and a report of a failure whose cause is unknown is a debugger's
-(activities.symptom_report). Every task below was written by hand for this file, with its truth, before running
-ralphy on it; none is from the labelled routing sets. The team is VoltAgent's real agents (MIT)."""
+(ralphy/agents/chores.py, routing.CHORE_DEMOTION), a report of a failure whose cause is unknown is a debugger's
+(activities.symptom_report), a screen reader asks for an accessibility check and a kind of vulnerability for security
+work. Every task below was written by hand for this file, with its truth, before running ralphy on it; none is from
+the labelled routing sets. The team is VoltAgent's real agents (MIT)."""
 
 from __future__ import annotations
 
@@ -128,6 +129,22 @@ def test_a_failure_to_build_or_handle_is_no_symptom_report(task: str) -> None:
 def test_a_screen_reader_asks_for_accessibility() -> None:
     assert frozenset(terms("accessibility")) <= asked_activity("Check the checkout page with a screen reader").roles
     assert not asked_activity("Read the screen size from the window object")
+
+
+@pytest.mark.parametrize("task", ["Look for SSRF in the webhook fetcher", "Check the report search for SQL injection",
+                                  "Review the upload handler for path traversal", "Test the admin for IDOR and CSRF"])
+def test_a_kind_of_vulnerability_asks_for_security_work(task: str) -> None:
+    assert frozenset(terms("security")) <= asked_activity(task).roles
+
+
+def test_a_vulnerability_word_sends_the_check_to_the_security_auditor() -> None:
+    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+    router = Router([by_name[name] for name in ("security-auditor", "sql-pro", "python-pro", "django-developer",
+                                                "react-specialist", "postgres-pro", "devops-engineer")])
+    assert router.recommend("Check the report search for SQL injection").recommended == "security-auditor"
+    assert router.recommend("Look for XSS in the comment rendering of the Django templates").recommended == (
+        "security-auditor")
+    assert router.recommend("Tune the slow SQL report query").recommended == "sql-pro"  # no vulnerability named
 
 
 TEAM = ("debugger", "nextjs-developer", "python-pro", "docker-expert", "content-marketer", "postgres-pro",
