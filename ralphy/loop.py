@@ -28,7 +28,7 @@ from typing import Callable, Mapping
 
 from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
 from ralphy.claude.delegation import DelegationTracker
-from ralphy.claude.events import Event, InitEvent, RateLimitEvent
+from ralphy.claude.events import Event, InitEvent, RateLimitEvent, ResultEvent
 from ralphy.claude.limits import classify_failure, login_hint, usage_limit_reset
 from ralphy.claude.command import argv_for, end_group
 from ralphy.claude.driver import INITIALIZE_TIMEOUT_S, Session
@@ -296,7 +296,8 @@ class DevLoop(QuestionPolicy, CheckPolicy):
             session.cancel()
             session.close()
             if iteration_id is not None:
-                self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript)
+                self._finish_interrupted(iteration_id, report, before, tracker, edits, transcript,
+                                         session.result().result)
             raise Interrupted from None
         except (RalphyError, OSError) as exc:
             session.close()
@@ -404,12 +405,17 @@ class DevLoop(QuestionPolicy, CheckPolicy):
         self.summary.iterations.append(report)
 
     def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
-                            tracker: DelegationTracker, edits: TasksFileEdits, transcript: Path) -> None:
+                            tracker: DelegationTracker, edits: TasksFileEdits, transcript: Path,
+                            final: ResultEvent | None = None) -> None:
+        if final is not None:  # the result the CLI wrote after ralphy's interrupt: what the turn cost
+            report.cost_usd = final.total_cost_usd or 0.0
+            report.num_turns = final.num_turns
+            report.session_id = final.session_id or report.session_id
         report.outcome, report.is_error, report.error = "interrupted", True, "interrupted"
         attribute_work(report, tracker, edits, before, self._tasks_or(before), project=self.project,
                        tasks_path=self.tasks_path)
         report.transcript = str(transcript) if transcript.exists() else None
-        self.breaker.record(IterationOutcome(interrupted=True))
+        self.breaker.record(IterationOutcome(interrupted=True, cost_usd=report.cost_usd))
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
         record_iteration(self.store, iteration_id, report)
         self.summary.iterations.append(report)

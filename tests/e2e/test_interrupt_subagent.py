@@ -83,6 +83,12 @@ def test_ctrl_c_while_a_subagents_bash_command_runs(project, claude_home, claude
                                    "[Request interrupted by user for tool use]"), delegation
     assert delegation["bash_commands"] == [f"echo $$ > {pid_file}; exec sleep 60"]
     assert not any(t["task_id"] in ("1.1", "1.2") for t in iteration["tasks"])
+    # what the turn cost: the result the CLI wrote after ralphy's interrupt, read from the transcript by hand
+    results = [json.loads(line) for line in (project / ".ralphy" / "transcripts" / "run1-iteration1.jsonl")
+               .read_text().splitlines() if '"type":"result"' in line.replace(" ", "")]
+    if results:
+        assert results[-1]["total_cost_usd"] > 0 and iteration["cost_usd"] == results[-1]["total_cost_usd"]
+        assert iteration["num_turns"] == sum(r["num_turns"] for r in results), (iteration, results)
 
     html = subprocess.run([sys.executable, "-m", "ralphy", "report", str(project), "-o", "-"], capture_output=True,
                           text=True, timeout=60).stdout
