@@ -3,7 +3,8 @@
 Routes:
 
 - ``GET /[?run=N]``: the page (the last run by default: a new run shows up when it starts);
-- ``GET /sections[?run=N]``: the page's sections alone, which the page swaps in when the history changes;
+- ``GET /sections[?run=N][&answered=N]``: the page's sections alone (the notice of an answer too), which the page
+  swaps in when the history changes and whenever its event stream opens;
 - ``GET /events[?run=N]``: server-sent events; ``change`` whenever the history does. Each stream polls the
   SQLite history through its own read-only connection (a handful of ``count(*)`` a second);
 - ``POST /answer`` (``id``, ``text``, ``token``): answers a pending question the way ``ralphy answer`` does.
@@ -73,14 +74,12 @@ class _Handler(BaseHTTPRequestHandler):
             run_id = _run_param(query)
         except ValueError:
             return self._plain(HTTPStatus.BAD_REQUEST, "run must be a number")
-        if url.path == "/":
+        if url.path in ("/", "/sections"):  # the sections the page fetches say what the page said: its notice too
             message = None
             if query.get("answered", [""])[0].isdigit():
                 message = (f"Answered question {int(query['answered'][0])}. ralphy dev resumes Claude's session "
                            "with it (run `ralphy dev` if it is not running).")
-            return self._page(run_id, sections_only=False, message=message)
-        if url.path == "/sections":
-            return self._page(run_id, sections_only=True, message=None)
+            return self._page(run_id, sections_only=url.path == "/sections", message=message)
         if url.path == "/events":
             return self._events(run_id)
         if url.path == "/favicon.ico":

@@ -68,6 +68,9 @@ def test_the_dashboard_page_answers_a_question_in_the_browser(chromium, tmp_path
             })()""")
             browser.wait_for("location.search === '?answered=1'")
             notice = browser.wait_for("document.querySelector('#questions .notice')?.textContent")
+            # the new page fetches its sections when its event stream opens: the notice stays through that
+            browser.wait_for("document.getElementById('live-state').textContent.startsWith('live · updated')")
+            assert browser.evaluate("document.querySelector('#questions .notice')?.textContent") == notice
             assert browser.evaluate("document.getElementById('q1')") is None  # answered, and not of run 2
             browser.open(f"http://127.0.0.1:{dashboard.port}/?run=1")
             shown = browser.evaluate("document.querySelector('#q1 .answer-given q').textContent")
