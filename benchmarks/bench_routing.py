@@ -44,6 +44,7 @@ VOLTAGENT = CORPUS / "VoltAgent--awesome-claude-code-subagents"
 VOLTAGENT_HELDOUT = REPO / "tests" / "data" / "routing" / "voltagent_heldout.jsonl"
 PROJECTS_FRESH = REPO / "tests" / "data" / "routing" / "projects_fresh.json"
 VOLTAGENT_TRAIN = REPO / "tests" / "data" / "routing" / "voltagent_train.jsonl"
+VOLTAGENT_TRAIN2 = REPO / "tests" / "data" / "routing" / "voltagent_train2.jsonl"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 
 sys.path.insert(0, str(REPO))
