@@ -16,7 +16,7 @@ name: files in sorted path order, the first file with a name wins, as a name cla
   too little confidence counts as a miss.
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
 
-``voltagent_train.jsonl`` (a train set of the same kinds, over VoltAgent's 158 agents) and
+``voltagent_train.jsonl`` and ``voltagent_train2.jsonl`` (train sets of the same kinds, over VoltAgent's 158 agents) and
 ``projects_fresh_train.json`` (8 train projects of the fresh kind) are reported with the train split.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``. Held out:
@@ -227,7 +227,7 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
 
 ROLES = REPO / "tests" / "data" / "routing" / "catalog_roles_train.jsonl"
 # the alternatives evaluate_projects / evaluate ask for
-TOP = {"projects": 3, "large": 3, "fresh": 3, "catalog": 5, "roles": 5, "voltagent": 5}
+TOP = {"projects": 3, "large": 3, "fresh": 3, "catalog": 5, "roles": 5, "voltagent": 5, "voltagent2": 5}
 
 
 def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str, list[tuple[Any, list[dict[str, Any]]]]]:
@@ -242,7 +242,9 @@ def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str,
         for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE), ("fresh", PROJECTS_FRESH_TRAIN))}
     sets["catalog"] = [(catalog, load_labelled(split=split))]
     sets["roles"] = [(catalog, load_labelled(ROLES, split=split))]
-    sets["voltagent"] = [(Router(load_corpus(VOLTAGENT)), load_labelled(VOLTAGENT_TRAIN, split=split))]
+    voltagent = Router(load_corpus(VOLTAGENT))
+    sets["voltagent"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN, split=split))]
+    sets["voltagent2"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN2, split=split))]
     return {label: cases for label, cases in sets.items() if any(items for _, items in cases)}
 
 
@@ -461,12 +463,15 @@ def main(argv: list[str] | None = None) -> None:
               f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
     if args.split in ("all", "train"):
         catalog = load_corpus(VOLTAGENT)
-        result = evaluate(Router(catalog), load_labelled(VOLTAGENT_TRAIN))
-        print(f"{VOLTAGENT_TRAIN.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
-              f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
-        if args.errors:
-            for task, expected, got, confidence, top3 in result["misses"]:
-                print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+        voltagent = Router(catalog)
+        for path in (VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2):
+            result = evaluate(voltagent, load_labelled(path))
+            print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
+                  f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  "
+                  f"recall@10={result['recall10']:.3f}")
+            if args.errors:
+                for task, expected, got, confidence, top3 in result["misses"]:
+                    print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
     if args.heldout:
         result = evaluate(router, load_labelled(HELDOUT))
         print(f"{HELDOUT.stem}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "

@@ -69,7 +69,11 @@ def test_filters_team_capabilities_and_exclusions(project: Path) -> None:
     assert tools.agent_recommend(task)["recommended"] == "postgres-expert"
     assert tools.agent_recommend(task, exclude_agents=["postgres-expert"])["recommended"] != "postgres-expert"
     qa = tools.agent_recommend("Write an end-to-end test for the login page", team="qa", max_results=5)
-    assert {qa["recommended"], *(a["agentId"] for a in qa["alternatives"])} <= {"playwright-expert", "code-reviewer"}
+    named = [qa["recommended"], *(a["agentId"] for a in qa["alternatives"])]
+    assert set(named) - {None} <= {"playwright-expert", "code-reviewer"}
+    # the team's best first, recommended or not: its confidence sits at the threshold (0.61 before tech13's refit of
+    # the calibration, 0.499 after), and the team filter is what this checks
+    assert next(name for name in named if name) == "playwright-expert"
     # code-reviewer's tools are Read, Write, Edit, Bash, Glob, Grep: no WebFetch; the corpus' 0xfurai agents
     # list no tools, so they have them all
     fetchers = tools.agent_recommend("Review the pull request", required_capabilities=["WebFetch"], max_results=10)
