@@ -106,10 +106,41 @@ class Config:
 POWER_PERMISSION_MODES = ("bypassPermissions", "auto")
 
 
+def _tool_rules(entry: str) -> list[str] | None:
+    """One ``allowed_tools`` entry split the way the Claude CLI splits ``--allowedTools`` (ralphy joins the
+    entries with commas): on commas and whitespace outside parentheses. None when a parenthesis is unbalanced."""
+    rules, current, depth = [], "", 0
+    for ch in entry:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+        if depth == 0 and (ch == "," or ch.isspace()):
+            rules.append(current)
+            current = ""
+        else:
+            current += ch
+    rules.append(current)
+    return None if depth else [rule for rule in rules if rule]
+
+
 def _widens_tools(tools: list[str]) -> bool:
-    """An allowed tool beyond the defaults (``Bash(git *)`` narrows ``Bash``, so it does not widen)."""
+    """An allowed tool beyond the defaults (``Bash(git *)`` narrows ``Bash``, so it does not widen). Every rule
+    inside an entry counts: ``"Bash(git *),WebFetch"`` reaches the CLI as two rules."""
+    import re
+
     default = {tool for tool in Config().allowed_tools}
-    return any(tool.split("(", 1)[0].strip() not in default for tool in tools)
+    for entry in tools:
+        rules = _tool_rules(entry)
+        if rules is None:
+            return True
+        for rule in rules:
+            named = re.fullmatch(r"([A-Za-z_][\w-]*)(\(.*\))?", rule, re.S)
+            if named is None or named.group(1) not in default:
+                return True
+    return False
 
 
 POWER_KEYS: dict[str, Callable[[Any], bool] | None] = {

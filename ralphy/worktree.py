@@ -87,8 +87,11 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
             [git, "rev-parse", "HEAD"], cwd=project, capture_output=True, timeout=30
         ).stdout.strip()
         status = subprocess.run(
-            # core.fsmonitor names a command git status runs: a .git/config shipped with the files must not choose it
-            [git, "-c", "core.fsmonitor=false", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--", ".", ":(exclude).ralphy"],
+            # commands git status would run that a .git/config shipped with the files names: core.fsmonitor, and
+            # the filter drivers .gitattributes assigns to changed files (clean, process); submodules' own
+            # configs are not read (their commits count, not their uncommitted files)
+            [git, "-c", "core.fsmonitor=false", *_no_filters(git, project), "status", "--porcelain=v1", "-z",
+             "--untracked-files=all", "--ignore-submodules=dirty", "--", ".", ":(exclude).ralphy"],
             cwd=project,
             capture_output=True,
             timeout=60,
@@ -100,6 +103,22 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
     entries = [entry for entry in status.stdout.split(b"\0") if entry]
     changed = [entry for entry in entries if len(entry) > 3]
     return head, status.stdout, [os.fsdecode(entry[3:]) for entry in changed], [entry[:3] for entry in changed]
+
+
+def _no_filters(git: str, project: Path) -> list[str]:
+    """``-c`` options that empty the clean and process commands of every filter driver git's config names
+    (``git config`` only reads: it runs nothing), so ``git status`` compares changed files as they are."""
+    try:
+        listed = subprocess.run([git, "config", "--name-only", "--get-regexp", r"^filter\."], cwd=project,
+                                capture_output=True, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    drivers = {os.fsdecode(name)[len("filter."):].rpartition(".")[0] for name in listed.split(b"\n") if name}
+    options = []
+    for driver in sorted(d for d in drivers if d):
+        options += ["-c", f"filter.{driver}.clean=", "-c", f"filter.{driver}.process=",
+                    "-c", f"filter.{driver}.required=false"]
+    return options
 
 
 def _walk(project: Path) -> list[str]:

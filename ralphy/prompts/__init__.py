@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ralphy.errors import TemplateError
-from ralphy.prompts.sandbox import CAN_FORK, render_here, render_in_child
+from ralphy.prompts.sandbox import CAN_FORK, render_here, render_in_child, require_safe_jinja
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_PROMPTS_DIR = Path(".ralphy") / "prompts"
@@ -60,7 +60,12 @@ def render(
         search, name = [(template_path.parent, root)], template_path.name
     else:
         search = [(p, p if p == PACKAGE_DIR else Path(project_dir or p)) for p in template_search_path(project_dir)]
-    if not _untrusted(search) or not CAN_FORK:
+    if not _untrusted(search):
+        return render_here(search, name, context)
+    found = next((base for base, _ in search if os.path.lexists(base / name)), None)
+    if found != PACKAGE_DIR:  # the repository's template (a packaged one includes none of the project's)
+        require_safe_jinja(str((found or search[0][0]) / name))
+    if not CAN_FORK:
         return render_here(search, name, context)
     return render_in_child(search, name, context)
 

@@ -104,6 +104,8 @@ def _sandbox_class():
             from ralphy.errors import UnsafePathError
 
             pieces = split_template_path(template)  # refuses ".." and absolute names
+            if not _NAME.fullmatch(template):
+                raise TemplateError(_name_refused(self.search[0][0], template))
             for base, root in self.search:
                 path = base.joinpath(*pieces)
                 if not os.path.lexists(path):
@@ -155,6 +157,44 @@ def _sandbox_class():
         "join": bounded_join,
     }
     return Sandbox, Loader
+
+
+# The characters a template's file name may hold. Jinja writes a template's name into the Python it compiles
+# (before 3.1.5 inside an f-string: `{...}` in the name of a template that imports a missing name ran as code,
+# CVE-2024-56201); a repository chooses its file names, so a name with braces, quotes, backslashes or control
+# characters is refused before Jinja sees it, whatever Jinja's version.
+_NAME = re.compile(r"[\w.\- /+@,~=]+")
+# Jinja releases with known ways out of the sandbox for a template's author: CVE-2024-56201 (3.1.5),
+# CVE-2024-56326 (3.1.5), CVE-2025-27516 (3.1.6). A project's template is not rendered by one of them.
+SAFE_JINJA = (3, 1, 6)
+
+
+def _name_refused(folder: Path, name: str) -> str:
+    return (f"{folder}: the prompt template {name!r} has a file name ralphy does not load (letters, digits, spaces"
+            " and . _ - / + @ , ~ = only: Jinja compiles a template's name into Python); rename it")
+
+
+def unsafe_jinja() -> str | None:
+    """The installed Jinja's version when it is older than SAFE_JINJA (its sandbox has known escapes), else None."""
+    import jinja2
+
+    version = getattr(jinja2, "__version__", "0")
+    parts = []
+    for piece in version.split(".")[:3]:
+        digits = re.match(r"\d*", piece).group()
+        parts.append(int(digits) if digits else 0)
+    return version if tuple(parts) < SAFE_JINJA else None
+
+
+def require_safe_jinja(where: str) -> None:
+    """A TemplateError naming ``where`` when the installed Jinja's sandbox has known escapes."""
+    version = unsafe_jinja()
+    if version is not None:
+        raise TemplateError(
+            f"{where}: not rendered: Jinja {version} is installed, whose sandbox a template can escape "
+            f"(CVE-2024-56201, CVE-2024-56326, CVE-2025-27516); upgrade it "
+            f"(`pip install 'jinja2>={'.'.join(map(str, SAFE_JINJA))}'`) or remove the project's template"
+        )
 
 
 _WIDTH = re.compile(r"\d{7,}")  # a width or precision of a million or more in a format string

@@ -1,0 +1,145 @@
+"""Issue 10's held-out categories attacked afresh (hostile13): what the earlier rounds had not tried.
+
+Each test was written before its fix and failed on the code before it (``# was: ...``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ralphy.agents import DevAgent
+from ralphy.errors import TemplateError
+from tests.security.test_templates import template_project
+
+REPO = Path(__file__).resolve().parents[2]
+
+# A template file name that is Python: Jinja before 3.1.5 (CVE-2024-56201) wrote a template's name into the
+# code it compiles as part of an f-string, so `{...}` in the name of a template that imports a name its source
+# does not export ran as Python in ralphy's process, sandbox or not. A repository chooses its file names.
+CODE_NAME = "a{__import__(chr(111)+chr(115)).mkdir(chr(80)+chr(87)+chr(78))}.md"
+
+
+@pytest.mark.parametrize("name", [CODE_NAME, "b'.md", 'c".md', "d\\.md", "e\x1b]0;x\x07.md", "f\n.md"])
+def test_a_template_whose_file_name_could_be_code_is_refused(tmp_path, monkeypatch, name):
+    # was: rendered (and with Jinja 3.1.4, which `jinja2>=3.1` allowed, the first name made the folder PWN)
+    root = template_project(tmp_path, "{% include " + repr(name) + " %}")
+    (root / ".ralphy" / "prompts" / name).write_text('{% from "lib.md" import missing %}{{ missing }}')
+    (root / ".ralphy" / "prompts" / "lib.md").write_text("{% macro other() %}{% endmacro %}")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TemplateError) as caught:
+        DevAgent(root).build_prompt()
+    message = str(caught.value)
+    assert "\n" not in message and "file name" in message and ".ralphy/prompts" in message, message
+    assert not (tmp_path / "PWN").exists()
+
+
+def test_a_configured_template_whose_file_name_could_be_code_is_refused(tmp_path, monkeypatch):
+    root = template_project(tmp_path, "x")
+    (root / CODE_NAME).write_text('{% from "lib.md" import missing %}{{ missing }}')
+    (root / ".ralphy.toml").write_text(f"prompt_template = {CODE_NAME!r}\n".replace("'", '"'))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TemplateError, match="file name"):
+        DevAgent(root).build_prompt()
+    assert not (tmp_path / "PWN").exists()
+
+
+def test_ordinary_template_names_still_load(tmp_path):
+    root = template_project(tmp_path, "{% include 'part-one_2.md' %}|{% include 'sub/part two.md' %}")
+    (root / ".ralphy" / "prompts" / "part-one_2.md").write_text("one")
+    (root / ".ralphy" / "prompts" / "sub").mkdir()
+    (root / ".ralphy" / "prompts" / "sub" / "part two.md").write_text("two")
+    assert DevAgent(root).build_prompt() == "one|two"
+
+
+def test_a_project_template_is_not_rendered_by_a_jinja_with_known_sandbox_escapes(tmp_path, monkeypatch):
+    # was: rendered by whatever Jinja was installed (`jinja2>=3.1` allowed 3.1.0..3.1.5: CVE-2024-56201,
+    # CVE-2024-56326, CVE-2025-27516, each a way out of the sandbox for a template's author)
+    import jinja2
+
+    monkeypatch.setattr(jinja2, "__version__", "3.1.4")
+    root = template_project(tmp_path, "{{ tasks_content }}")
+    with pytest.raises(TemplateError) as caught:
+        DevAgent(root).build_prompt()
+    message = str(caught.value)
+    assert "3.1.4" in message and "3.1.6" in message and "dev_prompt.md" in message and "\n" not in message
+    # the packaged template (ralphy's own, not the repository's) still renders
+    (root / ".ralphy" / "prompts" / "dev_prompt.md").unlink()
+    assert "1.1 Do it" in DevAgent(root).build_prompt()
+
+
+def test_the_package_requires_a_jinja_without_the_known_escapes():
+    text = (REPO / "pyproject.toml").read_text()
+    found = re.search(r'"jinja2>=([0-9.]+)"', text)
+    assert found, "jinja2 requirement not found in pyproject.toml"
+    assert tuple(int(p) for p in found.group(1).split(".")) >= (3, 1, 6)
+
+
+@pytest.mark.parametrize("tools", [
+    '["Bash(git *),WebFetch"]',  # was: no trust asked (the check read "Bash"; ralphy joins entries with commas)
+    '["Bash(git *) mcp__evil__run"]',  # was: the same (the CLI splits on spaces outside parentheses too)
+    '["Read", "Bash(x)\\tWebSearch"]',  # was: the same
+    '["Bash(git *)WebFetch"]',  # was: the same (not a tool name the CLI knows as narrowing Bash)
+    '["Bash(git *"]',  # was: the same (an unclosed rule)
+])  # fmt: skip
+def test_tools_hidden_inside_one_allowed_tools_entry_need_trust(tmp_path, tools):
+    from ralphy.config import load_config
+    from ralphy.errors import UntrustedConfigError
+
+    root = template_project(tmp_path, "x")
+    (root / ".ralphy.toml").write_text(f"allowed_tools = {tools}\n")
+    with pytest.raises(UntrustedConfigError, match="allowed_tools"):
+        load_config(root, environ={})
+
+
+@pytest.mark.parametrize("tools", ['["Bash(git *)", "Read"]', '["Bash(git commit:*)", "Edit(src/**)"]',
+                                   '["Read,Grep", "Bash(npm run test:*)"]', '["Bash(echo a, b)"]'])
+def test_narrowed_tools_still_need_no_trust(tmp_path, tools):
+    from ralphy.config import load_config
+
+    root = template_project(tmp_path, "x")
+    (root / ".ralphy.toml").write_text(f"allowed_tools = {tools}\n")
+    load_config(root, environ={})
+
+
+def _archive_repo(root: Path, marker: Path) -> Path:
+    """A project that came as an archive with its .git (not a clone: the .git/config is the repository's own),
+    whose .git/config names filter drivers that `git status` runs on changed files."""
+    import shlex
+
+    root.mkdir(parents=True)
+    run = lambda *args: subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)  # noqa: E731
+    run("init", "-q", ".")
+    (root / ".gitattributes").write_text("*.txt filter=evil\n*.md filter=evil.two\n")
+    (root / "a.txt").write_text("one\n")
+    (root / "b.md").write_text("one\n")
+    run("add", ".")
+    run("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "first")
+    touch = f"touch {shlex.quote(str(marker))}"
+    run("config", "filter.evil.clean", f"{touch}; cat")
+    run("config", "filter.evil.two.process", touch)
+    run("config", "filter.evil.two.required", "true")
+    return root
+
+
+def test_git_status_runs_no_filter_a_shipped_git_config_names(tmp_path):
+    # was: ralphy's record of what an iteration changed (`git status`) ran .git/config's filter.*.clean and
+    # filter.*.process commands on every changed file (core.fsmonitor was the only command turned off)
+    from ralphy import worktree
+
+    marker = tmp_path / "ran"
+    project = _archive_repo(tmp_path / "repo", marker)
+    before = worktree.fingerprint(project)
+    (project / "a.txt").write_text("two\n")
+    (project / "b.md").write_text("two\n")
+    after = worktree.fingerprint(project)
+    assert not marker.exists()
+    assert before != after  # the change is still seen
+    listed = worktree._git_changes(project)
+    assert listed is not None and sorted(listed[2]) == ["a.txt", "b.md"]
+    assert not marker.exists()
