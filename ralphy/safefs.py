@@ -78,7 +78,8 @@ def ensure_dir(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> Pa
 
 
 def check_file(path: str | os.PathLike[str]) -> None:
-    """Raise UnsafePathError if ``path`` exists and is not a regular file (a link, a folder, a FIFO...)."""
+    """Raise UnsafePathError if ``path`` exists and is not a regular file of its own (a link, a folder, a
+    FIFO..., or a hard link: a file with another name too)."""
     try:
         st = os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
@@ -86,14 +87,27 @@ def check_file(path: str | os.PathLike[str]) -> None:
     if not stat.S_ISREG(st.st_mode):
         p = Path(path)
         raise UnsafePathError(f"{p} is {_kind(st.st_mode)}, where ralphy keeps a file; {_remove_hint(p, st.st_mode)}")
+    _check_links(Path(path), st)
+
+
+def _check_links(p: Path, st: os.stat_result) -> None:
+    """A regular file with more than one name is a hard link: writing it writes the other name's file too
+    (O_NOFOLLOW does not see it; a `cp -al` copy of a project shares its history that way). Removing this name
+    leaves the other one whole."""
+    if st.st_nlink > 1:
+        raise UnsafePathError(
+            f"{p} is a hard link ({st.st_nlink} names share its content), where ralphy keeps a file of its own; "
+            f"{_remove_hint(p, st.st_mode)} (the other names keep their content)"
+        )
 
 
 def open_fd(path: str | os.PathLike[str], flags: int, mode: int = FILE_MODE) -> int:
     """``os.open`` for ralphy's own files: no link followed, no FIFO waited on, a regular file or an
     UnsafePathError; the file is made ``mode`` (0600) and the descriptor is blocking again."""
     p = Path(path)
+    truncate = flags & os.O_TRUNC  # after the checks: opening with O_TRUNC would empty a hard link's file first
     try:
-        fd = os.open(p, flags | _NOFOLLOW | _CLOEXEC | _NONBLOCK, mode)
+        fd = os.open(p, (flags & ~os.O_TRUNC) | _NOFOLLOW | _CLOEXEC | _NONBLOCK, mode)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENXIO, errno.EISDIR, errno.ENOTDIR):
             check_file(p)  # says what it is
@@ -102,7 +116,12 @@ def open_fd(path: str | os.PathLike[str], flags: int, mode: int = FILE_MODE) -> 
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise UnsafePathError(f"{p} is {_kind(st.st_mode)}, where ralphy keeps a file; {_remove_hint(p, st.st_mode)}")
-        if st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) != mode and flags & (os.O_WRONLY | os.O_RDWR):
+        writing = flags & (os.O_WRONLY | os.O_RDWR)
+        if writing:
+            _check_links(p, st)
+        if truncate:
+            os.ftruncate(fd, 0)
+        if st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) != mode and writing:
             os.fchmod(fd, mode)
         if _NONBLOCK:
             import fcntl

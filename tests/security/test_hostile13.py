@@ -143,3 +143,58 @@ def test_git_status_runs_no_filter_a_shipped_git_config_names(tmp_path):
     listed = worktree._git_changes(project)
     assert listed is not None and sorted(listed[2]) == ["a.txt", "b.md"]
     assert not marker.exists()
+
+
+# ------------------------------------------------------------------ hard links: another file's content, shared
+
+from tests.security.test_hostile_repos import stand_in_cli  # noqa: E402,F401 - a fixture
+
+
+@pytest.mark.parametrize("state", ["lock", "ralphy.db", "transcripts/run1-iteration1.jsonl"])
+def test_a_state_file_hard_linked_to_another_file_is_refused_and_that_file_kept(tmp_path, state, stand_in_cli):
+    # was: written through (the lock truncated to ralphy's pid, a transcript truncated, SQLite writing the
+    # history into the other file): a hard link is another name for the same content, which O_NOFOLLOW does
+    # not see; `cp -al` copies of a project share their .ralphy/ralphy.db that way
+    from ralphy.testing import init_git_project
+
+    root = init_git_project(tmp_path / "repo", commit=False)
+    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    precious = tmp_path / "precious"
+    if state == "ralphy.db":  # another project's history
+        from ralphy.store import Store
+
+        Store(precious).close()
+    else:
+        precious.write_bytes(b"the user's data\n")
+    kept = precious.read_bytes()
+    (root / ".ralphy" / "transcripts").mkdir(parents=True)
+    os.link(precious, root / ".ralphy" / state)
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(stand_in_cli), "RALPHY_MAX_ITERATIONS": "1",
+           "RALPHY_BACKOFF_SECONDS": "0"}
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "dev", str(root)], env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert precious.read_bytes() == kept
+    assert "Traceback" not in proc.stderr, proc.stderr
+    said = [line for line in proc.stderr.splitlines() if "hard link" in line]
+    assert said and state.split("/")[-1] in said[0], proc.stderr
+    if state.startswith("transcripts"):  # a transcript is not the run: said once, the run goes on without it
+        assert said[0].startswith("ralphy: warning: ") and len(said) == 1, proc.stderr
+    else:
+        assert proc.returncode == 1 and said[0].startswith("ralphy: error: "), proc.stderr
+
+
+def test_ralphys_files_are_not_truncated_through_a_hard_link(tmp_path):
+    from ralphy import safefs
+    from ralphy.errors import UnsafePathError
+
+    precious = tmp_path / "precious"
+    precious.write_text("keep me\n")
+    os.link(precious, tmp_path / "log.txt")
+    with pytest.raises(UnsafePathError, match="hard link"):
+        safefs.open_write(tmp_path / "log.txt")
+    assert precious.read_text() == "keep me\n"
+    with safefs.open_write(tmp_path / "mine.txt") as fh:  # ralphy's own files still open, truncated as asked
+        fh.write(b"long text")
+    with safefs.open_write(tmp_path / "mine.txt") as fh:
+        fh.write(b"x")
+    assert (tmp_path / "mine.txt").read_bytes() == b"x"
