@@ -50,8 +50,13 @@ class Diagnosis:
 
 
 def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = None,
-             environ: Mapping[str, str] = os.environ, timeout: float = 30.0) -> Diagnosis:
-    """Every check for ``project_dir``; never raises for what it finds (that is what it reports)."""
+             environ: Mapping[str, str] = os.environ, timeout: float = 30.0, start_cli: bool = False) -> Diagnosis:
+    """Every check for ``project_dir``; never raises for what it finds (that is what it reports).
+
+    The CLI is asked what it loads by starting it in the project, which runs what the project's
+    ``.claude/settings*.json`` and ``.mcp.json`` name (hooks, helper commands, servers). Where they name any
+    (``project_programs``), doctor asks the CLI in an empty folder instead (version, login) and compares no
+    agents, unless ``start_cli`` (the user reviewed them: ``ralphy doctor --start-cli``)."""
     from ralphy.errors import RalphyError
 
     project = Path(project_dir).resolve()
@@ -68,6 +73,15 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
     from ralphy.claude.version import Version
 
     version = Version.parse(diagnosis.claude.get("version"))
+    chosen = [] if start_cli else project_programs(project)
+    if chosen:
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="ralphy-doctor-") as empty:  # the CLI, but none of the project
+            found = _ask_cli(binary, version, Path(empty), environ, timeout)
+        _check_login(diagnosis, found)
+        _not_started(diagnosis, project, chosen, version)
+        return diagnosis
     found = _ask_cli(binary, version, project, environ, timeout)
     _check_login(diagnosis, found)
     _compare_agents(diagnosis, project, config, version, found)
@@ -75,6 +89,40 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
 
     mcp_use.check(diagnosis.add, project, binary, version, environ, timeout)
     return diagnosis
+
+
+def project_programs(project: Path) -> list[str]:
+    """What starting the Claude CLI in ``project`` would run that the repository chose: its settings' hooks,
+    helper commands and server approvals (``ralphy.trust.claude_settings_risks``, but a permission mode, which
+    runs nothing by itself), and its ``.mcp.json`` servers other than the entry ``ralphy mcp --install`` writes."""
+    from ralphy import mcp_use
+    from ralphy.mcp_server import server_entry
+    from ralphy.trust import claude_settings_risks
+
+    found = [risk for risk in claude_settings_risks(project) if "permission mode" not in risk]
+    ours = server_entry()
+    servers = sorted(name for name, entry in mcp_use.project_servers(project).items() if entry != ours)
+    if servers:
+        found.append(f".mcp.json names servers ({', '.join(map(repr, servers[:5]))}) the CLI starts")
+    return found
+
+
+def _not_started(diagnosis: Diagnosis, project: Path, chosen: list[str], version: Any) -> None:
+    from ralphy.agents.discovery import discover_agents
+    from ralphy.claude.version import DiscoveryRules
+
+    discovery = discover_agents(project, scopes=("all",), rules=DiscoveryRules.for_version(version))
+    diagnosis.agents = {"ralphy": [{"name": spec.name, "description": spec.description} for spec in
+                                   sorted(discovery.agents, key=lambda spec: spec.name)],
+                        "cli": None, "cli_source": "none", "only_cli": [], "only_ralphy": [],
+                        "description_differs": [], "skipped_files": len(discovery.problems)}
+    fix = (f"review them (`ralphy dev` runs them), then `ralphy doctor --start-cli {project}` to compare with "
+           "what the CLI loads")
+    diagnosis.add("agents", WARNING, f"ralphy finds {len(discovery.agents)} agent(s); the CLI was not started in the "
+                  f"project to compare, as that runs what the repository chose: {'; '.join(chosen)}", fix)
+    if any(".mcp.json" in what for what in chosen):
+        diagnosis.add("mcp", WARNING, "whether `claude -p` starts .mcp.json's servers was not asked (asking "
+                      "starts them): " + next(what for what in chosen if what.startswith(".mcp.json")), fix)
 
 
 @dataclass

@@ -16,8 +16,11 @@ _MARKS = {"ok": "ok", "warning": "warning", "problem": "PROBLEM"}
 @click.option("--claude-bin", help="The Claude CLI to check (default: the one `ralphy dev` would run).")
 @click.option("--timeout", type=click.FloatRange(min=1), default=30.0, show_default=True, callback=finite,
               help="Seconds to wait for the CLI's answer.")
+@click.option("--start-cli", is_flag=True,
+              help="Start the Claude CLI in the project even when its settings or .mcp.json name commands the CLI "
+                   "runs (hooks, servers): review them first.")
 @click.pass_context
-def doctor(ctx, project_dir, as_json, claude_bin, timeout) -> None:
+def doctor(ctx, project_dir, as_json, claude_bin, timeout, start_cli) -> None:
     """Check the Claude CLI, login, agents, config and trust for PROJECT_DIR (default: here).
 
     \b
@@ -25,7 +28,7 @@ def doctor(ctx, project_dir, as_json, claude_bin, timeout) -> None:
     """
     from ralphy.doctor import diagnose
 
-    diagnosis = diagnose(project_dir, claude_bin=claude_bin, timeout=timeout)
+    diagnosis = diagnose(project_dir, claude_bin=claude_bin, timeout=timeout, start_cli=start_cli)
     if as_json:
         echo_json(diagnosis.to_dict())
     else:

@@ -198,3 +198,34 @@ def test_ralphys_files_are_not_truncated_through_a_hard_link(tmp_path):
     with safefs.open_write(tmp_path / "mine.txt") as fh:
         fh.write(b"x")
     assert (tmp_path / "mine.txt").read_bytes() == b"x"
+
+
+# ------------------------------------------------------------- doctor starts nothing the repository chose
+
+@pytest.mark.e2e
+def test_doctor_runs_no_hook_and_no_server_the_repository_chose(tmp_path, claude_bin, claude_home):
+    # was: `ralphy doctor` (a check before `ralphy dev`, said to run nothing a repository chose) started
+    # `claude -p` in the project to ask what it loads: the CLI ran the project's SessionStart hook and started its
+    # .mcp.json server (both markers made, with the pinned CLI)
+    import json
+    import shlex
+
+    from tests.e2e.test_doctor import doctor
+
+    hook, server = tmp_path / "hook-ran", tmp_path / "server-ran"
+    project = tmp_path / "repo"
+    (project / ".claude" / "agents").mkdir(parents=True)
+    (project / ".claude" / "agents" / "good.md").write_text("---\nname: good\ndescription: Writes tests.\n---\nb\n")
+    (project / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    (project / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"SessionStart": [
+        {"hooks": [{"type": "command", "command": f"touch {shlex.quote(str(hook))}"}]}]}}))
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"tool": {
+        "command": "sh", "args": ["-c", f"touch {shlex.quote(str(server))}; sleep 30"]}}}))
+    code, report = doctor(project, claude_home, claude_bin, ANTHROPIC_API_KEY="sk-test")
+    assert not hook.exists() and not server.exists()
+    checks = {check["name"]: check for check in report["checks"]}
+    assert report["logged_in"] is True  # asked of the CLI in an empty folder
+    assert checks["agents"]["status"] == "warning" and "SessionStart" in checks["agents"]["message"]
+    assert "tool" in checks["mcp"]["message"] and checks["mcp"]["status"] == "warning"
+    assert "ralphy doctor --start-cli" in checks["agents"]["fix"]
+    assert [agent["name"] for agent in report["agents"]["ralphy"]] == ["good"]
