@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import os
 import types
 import typing
 from typing import Any, Iterable, Mapping
@@ -88,6 +89,22 @@ def _unknown_key(key: str, where: str) -> ConfigError:
     return ConfigError(f"{where}: unknown key {key!r}{hint}")
 
 
+# Keys that name a file: a name no file system can hold (a component over 255 bytes, a path over 4096) is a
+# config error here, once, instead of an ENAMETOOLONG OSError from whichever Path.exists() or is_file() meets it
+# first (they swallow only "not found": a traceback in prompt, tasks, doctor and dev).
+_PATHS = frozenset({"tasks_file", "prompt_template", "claude_bin"})
+NAME_MAX, PATH_MAX = 255, 4096
+
+
+def _check_path_length(key: str, value: str, where: str) -> None:
+    encoded = os.fsencode(value) if "\x00" not in value else value.encode("utf-8", "replace")
+    longest = max((len(part) for part in encoded.split(b"/")), default=0)
+    if len(encoded) >= PATH_MAX or longest > NAME_MAX:
+        what = f"a name of {longest} bytes (at most {NAME_MAX})" if longest > NAME_MAX else \
+            f"{len(encoded)} bytes (under {PATH_MAX})"
+        raise ConfigError(f"{where}: {key} is too long for a path ({what}): {value[:60]!r}...")
+
+
 def check_value(key: str, value: Any, where: str) -> Any:
     """Validate one value against Config's type and limits for ``key``; return it, converted where lossless.
 
@@ -124,6 +141,8 @@ def check_value(key: str, value: Any, where: str) -> Any:
         raise ConfigError(f"{where}: {key} must be {_type_name(hint)}, got {value!r}")
     if isinstance(value, str) and "\x00" in value or isinstance(value, list) and any("\x00" in v for v in value):
         raise ConfigError(f"{where}: {key} must not contain a NUL character")
+    if key in _PATHS and isinstance(value, str):
+        _check_path_length(key, value, where)
     if key in _CHOICES and value not in _CHOICES[key]:
         raise ConfigError(f"{where}: {key} must be one of {', '.join(_CHOICES[key])}, got {value!r}")
     if key in _LIST_CHOICES:

@@ -229,3 +229,41 @@ def test_doctor_runs_no_hook_and_no_server_the_repository_chose(tmp_path, claude
     assert "tool" in checks["mcp"]["message"] and checks["mcp"]["status"] == "warning"
     assert "ralphy doctor --start-cli" in checks["agents"]["fix"]
     assert [agent["name"] for agent in report["agents"]["ralphy"]] == ["good"]
+
+
+# ------------------------------------------------------------------ a path no file system can hold
+
+LONG_NAME = "a" * 5000  # one name over NAME_MAX (255 bytes)
+DEEP_PATH = "a/" * 3000 + "x"  # a path over PATH_MAX (4096 bytes)
+
+
+@pytest.mark.parametrize("line", [f'tasks_file = "{LONG_NAME}"', f'tasks_file = "{DEEP_PATH}"',
+                                  f'prompt_template = "{LONG_NAME}.md"'])
+@pytest.mark.parametrize("command", ["prompt", "doctor", "dev", "tasks"])
+def test_a_configured_path_too_long_for_any_file_system_is_one_line(tmp_path, line, command, stand_in_cli):
+    # was: an OSError traceback (ENAMETOOLONG from Path.exists() / is_file(), which swallow only "not found")
+    from ralphy.testing import init_git_project
+
+    root = init_git_project(tmp_path / "repo", commit=False)
+    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    (root / ".ralphy.toml").write_text(line + "\n")
+    env = {**os.environ, "RALPHY_CLAUDE_BIN": str(stand_in_cli), "RALPHY_MAX_ITERATIONS": "1"}
+    proc = subprocess.run([sys.executable, "-m", "ralphy", command, str(root)], env=env, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert "Traceback" not in proc.stderr and proc.returncode == 1, proc.stderr[-800:]
+    said = proc.stderr + proc.stdout
+    key = line.split()[0]
+    assert f"{key} is too long for a path" in said, said[-800:]
+
+
+def test_the_same_length_limit_holds_for_variables_and_flags(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(root)], capture_output=True, text=True,
+                          env={**os.environ, "RALPHY_TASKS_FILE": LONG_NAME}, timeout=60)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("ralphy: error: environment variable RALPHY_TASKS_FILE")
+    proc = subprocess.run([sys.executable, "-m", "ralphy", "dev", str(root), "--claude-bin", DEEP_PATH],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr and "too long for a path" in proc.stderr
