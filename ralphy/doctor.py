@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 OK, WARNING, PROBLEM = "ok", "warning", "problem"
 # Agents every CLI brings itself (not from files): left out when comparing with ralphy's discovery.
@@ -134,12 +134,15 @@ class _Found:
     account: dict | None = None
     error: str | None = None
 
-    @property
-    def custom_agents(self) -> list[dict] | None:
+    def custom_agents(self, own: Iterable[str] = ()) -> list[dict] | None:
+        """The CLI's agents but its built-ins. A built-in's name that ralphy also found (``own``) stays: a
+        project or user agent of that name replaces the built-in in the CLI's list (2.1.330 says so with the
+        file's description), so it is compared like any other."""
         if self.agents is None:
             return None
+        own = set(own)
         return [{"name": agent["name"], "description": agent["description"]} for agent in self.agents
-                if agent["name"] not in BUILT_IN_AGENTS]
+                if agent["name"] not in BUILT_IN_AGENTS or agent["name"] in own]
 
     def logged_in(self) -> bool | None:
         """True with an API key or a login token, False with neither, None when the CLI did not say (or uses a
@@ -269,7 +272,7 @@ def _compare_agents(diagnosis: Diagnosis, project: Path, config: Any, version: A
 
     discovery = discover_agents(project, scopes=("all",), rules=DiscoveryRules.for_version(version))
     ours = {spec.name: spec.description for spec in discovery.agents}
-    cli = found.custom_agents
+    cli = found.custom_agents(ours)
     diagnosis.agents = {"ralphy": [{"name": n, "description": d} for n, d in sorted(ours.items())],
                         "cli": cli, "cli_source": found.agents_source, "only_cli": [], "only_ralphy": [],
                         "description_differs": [], "skipped_files": len(discovery.problems)}

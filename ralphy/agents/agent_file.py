@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import stat as stat_module
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -151,7 +152,7 @@ def _agent_from_text(path: Path, text: str, scope: str, prefix: str,
     if scope == "plugin":
         return _plugin_spec(path, prefix, frontmatter, _body(text, content_start))
     problem = _check_frontmatter(path, text, frontmatter, yaml_error, has_frontmatter=content_start is not None,
-                                 dash_names=rules.dash_names)
+                                 rules=rules)
     if problem:
         return problem
     # positional (name, description, path, scope, tools, disallowed_tools, model, body, metadata): a third faster
@@ -173,7 +174,7 @@ def _body(text: str, content_start: int | None) -> str:
 
 
 def _check_frontmatter(path: Path, text: str, frontmatter: dict[str, Any], yaml_error: str | None, *,
-                       has_frontmatter: bool, dash_names: bool = False) -> AgentProblem | None:
+                       has_frontmatter: bool, rules: DiscoveryRules = NEWEST_RULES) -> AgentProblem | None:
     name, description = frontmatter.get("name"), frontmatter.get("description")
     if yaml_error is not None:
         return AgentProblem(path, f"frontmatter is not valid YAML: {yaml_error}")
@@ -185,13 +186,28 @@ def _check_frontmatter(path: Path, text: str, frontmatter: dict[str, Any], yaml_
         return AgentProblem(path, "frontmatter has no 'name'")
     if not isinstance(name, str):
         return AgentProblem(path, f"'name' must be a string, not {_yaml_type(name)} ({name!r})")
-    if name.startswith("-") and not dash_names:
+    if name.startswith("-") and not rules.dash_names:
         return AgentProblem(path, f"invalid name {name!r}: names must not start with '-'")
+    if rules.max_name_length is not None and _js_length(name) > rules.max_name_length:
+        return AgentProblem(path, f"invalid name {_shortened(name)!r}: names must be at most "
+                                  f"{rules.max_name_length} characters")
+    if not rules.colon_names and ":" in (name if name.isascii() else unicodedata.normalize("NFKC", name)):
+        return AgentProblem(path, f"invalid name {_shortened(name)!r}: names must not contain ':' (the CLI keeps it "
+                                  "for plugins' namespaces)")
     if not description:
         return AgentProblem(path, "frontmatter has no 'description' (it is required and must not be empty)")
     if not isinstance(description, str):
         return AgentProblem(path, f"'description' must be a string, not {_yaml_type(description)}")
     return None
+
+
+def _js_length(text: str) -> int:
+    """JavaScript's ``text.length``: UTF-16 code units (a character past U+FFFF counts 2)."""
+    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF) if not text.isascii() else len(text)
+
+
+def _shortened(name: str, keep: int = 60) -> str:
+    return name if len(name) <= keep else f"{name[:keep // 2]}…{name[-keep // 2:]}"
 
 
 def _yaml_type(value: Any) -> str:

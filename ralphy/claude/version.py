@@ -121,6 +121,8 @@ class DiscoveryRules:
     sorted_walk: bool = False  # from 2.1.330 (after 2.1.300): each folder walked in name order, so the
     # last file by name wins a clash inside one folder (earlier: the last in directory-listing order)
     plugins: bool = True  # 2.0.x: plugin agents only with ENABLE_PLUGINS set, and no --plugin-dir flag
+    colon_names: bool = True  # up to 2.1.197: from 2.1.237 a name holding ':' (after NFKC) is refused
+    max_name_length: int | None = None  # from 2.1.300: at most 256 (JavaScript's length: UTF-16 code units)
 
     @classmethod
     def for_version(cls, version: Version | None) -> "DiscoveryRules":
@@ -136,10 +138,17 @@ class DiscoveryRules:
             max_file_bytes=None if up_to_62 else 1024 * 1024,
             sorted_walk=version >= SORTED_WALK_FROM,
             plugins=not old or bool(os.environ.get("ENABLE_PLUGINS")),
+            colon_names=version < COLON_NAMES_REFUSED_FROM,
+            max_name_length=MAX_NAME_LENGTH if version >= NAME_LENGTH_FROM else None,
         )
 
 
 BOM_FRONTMATTER_FROM = Version(2, 1, 250)
+# A name holding ':' is refused from 2.1.237 (2.1.197 loads it; first between: unknown), one longer than 256 from
+# 2.1.300 (2.1.250 loads it): read from each CLI's bundle, checked by tests/e2e/test_discovery_parity.py
+COLON_NAMES_REFUSED_FROM = Version(2, 1, 237)
+NAME_LENGTH_FROM = Version(2, 1, 300)
+MAX_NAME_LENGTH = 256
 SORTED_WALK_FROM = Version(2, 1, 330)  # 2.1.300 walks in listing order, 2.1.330 by name (first between: unknown)
 
 

@@ -144,3 +144,39 @@ def test_control_characters_load_as_the_cli_loads_them(tmp_path: Path, style: st
     # a file already holding the stand-ins' own characters is not guessed at: refused as before
     data, _, error = _parse_frontmatter("---\nname: n\ndescription: \U000f001b and \x1b\n---\n", style)
     assert data == {} and error
+
+
+NAME_FILES = {  # what 2.1.197, 2.1.237, 2.1.250, 2.1.300 and 2.1.330 loaded of these (measured by newuser13)
+    "colon.md": agent("ns:agent", "A colon, which plugins use for their namespace."),
+    "fullwidth-colon.md": agent("ns\uff1aagent", "A fullwidth colon: NFKC makes it ':'."),
+    "len-256.md": agent("a" * 256, "256 characters."),
+    "len-257.md": agent("b" * 257, "257 characters."),
+    "emoji-256.md": agent("\U0001f680" * 128, "128 emoji: 256 UTF-16 code units."),
+    "emoji-258.md": agent("\U0001f681" * 129, "129 emoji: 258 UTF-16 code units, 129 code points."),
+}
+NAME_EXPECTED = {
+    "2.0.0": ["ns:agent", "ns\uff1aagent", "a" * 256, "b" * 257, "\U0001f680" * 128, "\U0001f681" * 129],
+    "2.1.197": ["ns:agent", "ns\uff1aagent", "a" * 256, "b" * 257, "\U0001f680" * 128, "\U0001f681" * 129],
+    "2.1.237": ["a" * 256, "b" * 257, "\U0001f680" * 128, "\U0001f681" * 129],
+    "2.1.250": ["a" * 256, "b" * 257, "\U0001f680" * 128, "\U0001f681" * 129],
+    "2.1.300": ["a" * 256, "\U0001f680" * 128],
+    "2.1.330": ["a" * 256, "\U0001f680" * 128],
+}
+
+
+@pytest.mark.parametrize("version", sorted(NAME_EXPECTED))
+def test_names_with_a_colon_or_over_256_utf16_units_are_refused_where_the_cli_refuses_them(tmp_path: Path,
+                                                                                           version: str) -> None:
+    """From 2.1.237 the CLI refuses a name holding ':' after NFKC (plugins' namespace), from 2.1.300 one longer
+    than 256 (JavaScript's length: UTF-16 code units); tests/e2e/test_discovery_names.py asks the CLIs."""
+    folder = tmp_path / ".claude" / "agents"
+    folder.mkdir(parents=True)
+    for name, text in NAME_FILES.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    discovery = discover_agents(tmp_path, rules=DiscoveryRules.for_version(Version.parse(version)))
+    assert sorted(spec.name for spec in discovery.agents) == sorted(NAME_EXPECTED[version])
+    reasons = {problem.path.name: problem.reason for problem in discovery.problems}
+    if Version.parse(version) >= Version(2, 1, 237):
+        assert "':'" in reasons["colon.md"] and "plugin" in reasons["colon.md"]
+    if Version.parse(version) >= Version(2, 1, 300):
+        assert "256" in reasons["len-257.md"] and "256" in reasons["emoji-258.md"]
