@@ -196,13 +196,34 @@ def _collect(discovery: Discovery, sources: list[_Source], rules: DiscoveryRules
 def _source_files(source: _Source, rules: DiscoveryRules) -> Iterator[_FileItem | AgentFile]:
     """The files to read in ``source`` and the entries passed over (``AgentFile``)."""
     if source.scope != "plugin":
-        yield from _walk_agent_dir(source.directory, source.scope, sort=rules.sorted_walk)
+        found = _walk_agent_dir(source.directory, source.scope, sort=rules.sorted_walk)
+        if rules.ignore_files:
+            found = _without_ignored_folders(source, found)
+        yield from found
         return
     if source.directory.suffix == ".md" and source.directory.is_file():
         yield source.directory, os.fspath(source.directory), f"{source.plugin}:", False
         return
     for path, os_path, parts in _walk_plugin_dir(source.directory):
         yield path, os_path, ":".join((source.plugin, *parts)) + ":", False
+
+
+def _without_ignored_folders(source: _Source, found: list[_FileItem | AgentFile]) -> list[_FileItem | AgentFile]:
+    """2.0.x lists files with ripgrep, which does not go into a folder the repository's ignore files name."""
+    from ralphy.agents.ignored_dirs import ignored_folders
+
+    files = [item[0] for item in found if not isinstance(item, AgentFile)]
+    ignored = ignored_folders(source.directory, files)
+    if not ignored:
+        return found
+    kept: list[_FileItem | AgentFile] = []
+    for item in found:
+        if not isinstance(item, AgentFile) and any(parent in ignored for parent in item[0].parents):
+            kept.append(AgentFile(item[0], source.scope, "ignored", reason="in a folder the repository's ignore "
+                                  "files name (CLI 2.0.x lists agent files with ripgrep, which skips it)"))
+        else:
+            kept.append(item)
+    return kept
 
 
 class _SeenFiles:

@@ -123,6 +123,7 @@ class DiscoveryRules:
     plugins: bool = True  # 2.0.x: plugin agents only with ENABLE_PLUGINS set, and no --plugin-dir flag
     colon_names: bool = True  # up to 2.1.197: from 2.1.237 a name holding ':' (after NFKC) is refused
     max_name_length: int | None = None  # from 2.1.300: at most 256 (JavaScript's length: UTF-16 code units)
+    ignore_files: bool = False  # 2.0.x: ripgrep lists the files, skipping folders the repository's ignore files name
 
     @classmethod
     def for_version(cls, version: Version | None) -> "DiscoveryRules":
@@ -140,6 +141,7 @@ class DiscoveryRules:
             plugins=not old or bool(os.environ.get("ENABLE_PLUGINS")),
             colon_names=version < COLON_NAMES_REFUSED_FROM,
             max_name_length=MAX_NAME_LENGTH if version >= NAME_LENGTH_FROM else None,
+            ignore_files=old,
         )
 
 

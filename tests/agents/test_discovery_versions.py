@@ -180,3 +180,42 @@ def test_names_with_a_colon_or_over_256_utf16_units_are_refused_where_the_cli_re
         assert "':'" in reasons["colon.md"] and "plugin" in reasons["colon.md"]
     if Version.parse(version) >= Version(2, 1, 300):
         assert "256" in reasons["len-257.md"] and "256" in reasons["emoji-258.md"]
+
+
+IGNORE_CASES = {  # ignore files -> what 2.0.0 loaded (measured by newuser13); 2.1.62 and later load both
+    "root-gitignore-dotclaude": ({".gitignore": ".claude/\n"}, ["keep", "private-agent"]),
+    "root-gitignore-agents-sub": ({".gitignore": ".claude/agents/private/\n"}, ["keep"]),
+    "gitignore-md": ({".gitignore": "*.md\n"}, ["keep", "private-agent"]),
+    "info-exclude": ({".git/info/exclude": "private/\n"}, ["keep"]),
+    "agents-gitignore-negate": ({".claude/agents/.gitignore": "*\n!keep.md\n"}, ["keep"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(IGNORE_CASES))
+def test_2_0_skips_folders_the_repositorys_ignore_files_name(tmp_path: Path, case: str) -> None:
+    """2.0.x lists agent files with ripgrep (`rg --files --hidden --follow --glob '*.md'`): a folder an ignore
+    file names is not entered, a `.md` file is never left out for its own name; later CLIs ignore nothing."""
+    files, loaded_by_2_0 = IGNORE_CASES[case]
+    repo = init_git_project(tmp_path / "repo", commit=False)
+    folder = repo / ".claude" / "agents"
+    (folder / "private").mkdir(parents=True)
+    (folder / "keep.md").write_text(agent("keep", "kept"))
+    (folder / "private" / "p.md").write_text(agent("private-agent", "private"))
+    for relative, text in files.items():
+        (repo / relative).write_text(text)
+    old = discover_agents(repo, rules=DiscoveryRules.for_version(Version(2, 0, 0)))
+    assert sorted(spec.name for spec in old.agents) == loaded_by_2_0
+    if "private-agent" not in loaded_by_2_0:
+        [ignored] = [f for f in old.files if f.path.name == "p.md"]
+        assert ignored.outcome == "ignored" and "ignore files" in ignored.reason
+    new = discover_agents(repo, rules=DiscoveryRules.for_version(Version(2, 1, 62)))
+    assert sorted(spec.name for spec in new.agents) == ["keep", "private-agent"]
+
+
+def test_2_0_outside_a_git_repository_ignores_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / ".claude" / "agents" / "private"
+    folder.mkdir(parents=True)
+    (tmp_path / ".gitignore").write_text("private/\n")
+    (folder / "p.md").write_text(agent("private-agent", "private"))
+    assert [s.name for s in discover_agents(tmp_path, rules=DiscoveryRules.for_version(Version(2, 0, 0))).agents] \
+        == ["private-agent"]

@@ -3,8 +3,8 @@ slashes, a colon, a fullwidth colon, non-ASCII, emoji, 256 and 257 characters, a
 case twins), odd values (block and folded scalars, anchors, tags, escapes, a long description), frontmatter
 shapes (a blank line or a space before the dashes, dashes with trailing spaces, four dashes, `...`, capitalised
 keys, no closing line, UTF-16, CR line ends), file names (a dot file, a dot folder, a space, `.md` alone,
-`.markdown`, a backup, node_modules, nine folders deep), a link
-to a file of the same folder, agent folders at three levels of the git repository, and the user's folder with
+`.markdown`, a backup, node_modules, nine folders deep, a folder the repository's .gitignore names), a link to
+a file of the same folder, agent folders at three levels of the git repository, and the user's folder with
 a name the project also has, a name the project's file fails to load, and a colon.
 
 Each real CLI's own list (the oracle: `initialize`, or the `init` line before 2.1.100; no model call) against
@@ -102,6 +102,8 @@ def build_second_tree(root: Path, home: Path) -> Path:
     write(near / "x.markdown", agent("markdown-ext", "The .markdown extension."))
     write(near / "node_modules" / "pkg" / "agent.md", agent("in-node-modules", "Under node_modules."))
     write(near / "deep" / "a" / "b" / "c" / "d" / "e" / "f" / "g" / "deep.md", agent("very-deep", "Nine down."))
+    write(near / "private" / "secret.md", agent("git-ignored", "In a folder the repository ignores."))
+    write(repo / ".gitignore", "services/api/.claude/agents/private/\n")
     (near / "alias.md").symlink_to("space.md")  # the same agent twice in one folder
     # the user's folder
     write(user / "layered.md", agent("layered", "User copy, shadowed by the project's."))
