@@ -16,12 +16,26 @@ def main() -> None:
         import gc
 
         gc.disable()
-    from ralphy.prestart import start_for
+    try:
+        from ralphy.prestart import start_for
 
-    start_for(sys.argv[1:])  # `ralphy dev`: the Claude CLI boots while the rest of ralphy loads
-    from ralphy.cli import main as cli_main
-
+        start_for(sys.argv[1:])  # `ralphy dev`: the Claude CLI boots while the rest of ralphy loads
+        from ralphy.cli import main as cli_main
+    except KeyboardInterrupt:  # Ctrl-C while ralphy loads: before the command's own handling is in place
+        _interrupted_while_loading()
     cli_main()
+
+
+def _interrupted_while_loading() -> None:
+    """One line and exit 130, as a command interrupted later says it; a CLI started for `ralphy dev` is ended."""
+    try:
+        from ralphy.prestart import end_unused
+
+        end_unused()
+    except (Exception, KeyboardInterrupt):  # noqa: BLE001 - nothing more to do on the way out
+        pass
+    sys.stderr.write("ralphy: interrupted\n")
+    sys.exit(130)
 
 
 if __name__ == "__main__":
