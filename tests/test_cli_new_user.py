@@ -362,3 +362,18 @@ def test_gaps_on_a_task_file_without_tasks_says_so(home: Path, tmp_path: Path) -
     assert proc.stdout == "TASKS.md: no tasks found (see docs/tasks.md for the shapes ralphy reads).\n"  # as `ralphy tasks`
     (tmp_path / "TASKS.md").write_text("## Core\n- [x] 1.1 Done\n")
     assert ralphy(home, "agents", "gaps", tmp_path).stdout == "No pending task groups.\n"
+
+
+def test_agents_list_names_the_shadowed_file_even_when_the_column_is_cut(tmp_path: Path, home: Path) -> None:
+    """Two files of one folder with the same name (as in vijaythecoder's corpus, vue/): the SHADOWS cell used to
+    be `project:/tmp/.../.claude/agents/specialized/…`, cut before the only part that says which file."""
+    project = tmp_path / "a-long-project-folder-name" / "and-deeper-still"
+    folder = project / ".claude" / "agents" / "specialized" / "vue"
+    folder.mkdir(parents=True)
+    (folder / "vue-component-architect.md").write_text("---\nname: vue-component-architect\ndescription: Vue.\n---\nb\n")
+    (folder / "vue-state-manager.md").write_text("---\nname: vue-component-architect\ndescription: Pinia.\n---\nb\n")
+    done = ralphy(home, "agents", "list", project, columns=100)
+    assert done.returncode == 0, done.stderr
+    [row] = [line for line in done.stdout.splitlines() if line.startswith("vue-component-architect")]
+    shadowed_file = "vue-state-manager.md" if "Vue." in row else "vue-component-architect.md"
+    assert shadowed_file in row and columns(row) <= 100

@@ -7,6 +7,7 @@ or the group's help is shown; those modules import nothing from this one, so the
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -103,14 +104,14 @@ def list_agents(project_dir: Path, as_json: bool, scope: str | None, plugin_dirs
     if not discovery.agents:
         click.echo(f"No agents found (searched: {', '.join(map(str, discovery.searched)) or 'nothing'}).")
         return
-    _echo_table(discovery)
+    _echo_table(discovery, project_dir)
 
 
 def _agent_dict(spec: Any, discovery: Any) -> dict[str, Any]:
     return {**spec.to_dict(), "shadows": [str(other.path) for other in discovery.shadowed.get(spec.name, [])]}
 
 
-def _echo_table(discovery: Any) -> None:
+def _echo_table(discovery: Any, project_dir: Path) -> None:
     """One row per agent, as wide as the terminal: the description, then what it shadows, then its tools give
     way (`--json` has everything)."""
     import shutil
@@ -118,7 +119,7 @@ def _echo_table(discovery: Any) -> None:
     from ralphy.agents.formatting import condense_description, fit_table
 
     rows = [(spec.name, spec.scope, _tools(spec.tools), spec.model or "-",
-             condense_description(spec.description, 80), _shadows(discovery.shadowed.get(spec.name, [])))
+             condense_description(spec.description, 80), _shadows(discovery.shadowed.get(spec.name, []), project_dir))
             for spec in discovery.agents]
     headers = ("NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION", "SHADOWS")
     if all(row[5] == "-" for row in rows):  # nothing shadowed: no column of dashes
@@ -136,8 +137,20 @@ def _tools(tools: tuple[str, ...]) -> str:
     return text if len(text) <= 40 else text[:39] + "\u2026"
 
 
-def _shadows(specs: list[Any]) -> str:
-    return ", ".join(f"{spec.scope}:{spec.path}" for spec in specs) or "-"
+def _shadows(specs: list[Any], project_dir: Path) -> str:
+    """Each shadowed file by its name first, then its scope and folder (relative to the project, or ``~``): a
+    narrow column cuts the folder, not the name (``--json`` has the full paths)."""
+    return ", ".join(f"{spec.path.name} ({spec.scope}: {_short_folder(spec.path.parent, project_dir)})"
+                     for spec in specs) or "-"
+
+
+def _short_folder(folder: Path, project_dir: Path) -> str:
+    for base, shown in ((Path(os.path.abspath(project_dir)), ""), (Path.home(), "~/")):
+        try:
+            return shown + os.fspath(folder.relative_to(base))
+        except ValueError:
+            continue
+    return os.fspath(folder)
 
 
 @agents.command("check")
