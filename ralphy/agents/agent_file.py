@@ -188,9 +188,9 @@ def _check_frontmatter(path: Path, text: str, frontmatter: dict[str, Any], yaml_
         return AgentProblem(path, f"'name' must be a string, not {_yaml_type(name)} ({name!r})")
     if name.startswith("-") and not rules.dash_names:
         return AgentProblem(path, f"invalid name {name!r}: names must not start with '-'")
-    if rules.max_name_length is not None and _js_length(name) > rules.max_name_length:
+    if rules.max_name_length is not None and (length := _js_length(name)) > rules.max_name_length:
         return AgentProblem(path, f"invalid name {_shortened(name)!r}: names must be at most "
-                                  f"{rules.max_name_length} characters")
+                                  f"{rules.max_name_length} characters (this one has {length})")
     if not rules.colon_names and ":" in (name if name.isascii() else unicodedata.normalize("NFKC", name)):
         return AgentProblem(path, f"invalid name {_shortened(name)!r}: names must not contain ':' (the CLI keeps it "
                                   "for plugins' namespaces)")
