@@ -161,11 +161,11 @@ def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
 
 def test_the_router_stays_where_it_was_measured_on_the_fresh_sets() -> None:
     """The lead's reads (docs/benchmarks.md, "Fresh held-out sets"): VoltAgent top-1 0.669 / recall@10 0.981
-    before stop 11's routing change, 0.678 / 0.981 after, 0.727 / 0.990 at stop 12; fresh projects decisions
-    0.848 -> 0.829 -> 0.829, false recommendations 0.095, 0.095, 0.086. A floor against falling further, not the goal (0.90 top-1, 0.85 / 0.10)."""
+    before stop 11's routing change, 0.678 / 0.981 after, 0.727 / 0.990 at stop 12, 0.769 / 1.000 at stop 13;
+    fresh projects decisions 0.848 -> 0.829 -> 0.829 -> 0.838, false recommendations 0.095, 0.095, 0.086, 0.076. A floor against falling further, not the goal (0.90 top-1, 0.85 / 0.10)."""
     from ralphy.agents.routing import Router
 
     catalog = bench_routing.evaluate(Router(load_corpus(VOLTAGENT)), load_labelled(VOLTAGENT_HELDOUT))
-    assert catalog["top1"] >= 0.71 and catalog["recall10"] >= 0.98, catalog["misses"]
+    assert catalog["top1"] >= 0.76 and catalog["recall10"] >= 0.99, catalog["misses"]
     projects = bench_routing.evaluate_projects(load_projects(PROJECTS_FRESH), load_corpus())
-    assert projects["decision"] >= 0.81 and projects["false_recommendation"] <= 0.10, projects["errors"]
+    assert projects["decision"] >= 0.83 and projects["false_recommendation"] <= 0.08, projects["errors"]
