@@ -121,19 +121,36 @@ def _group_name(title: str) -> str:
     return _title(title.replace("**", "")) or title
 
 
+class _Headings:
+    """The file's title heading (``top``) and the innermost heading below it (``section``), as lines are read."""
+
+    def __init__(self) -> None:
+        self.top: tuple[str, int] | None = None
+        self.section: tuple[str, int] | None = None
+
+    def read(self, number: int, line: str, stripped: str) -> bool:
+        """Whether the line is a heading (then it is noted)."""
+        heading = HEADING.match(line) if stripped[:1] == "#" else None
+        if heading is None:
+            return False
+        name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())
+        if len(heading.group(1)) == 1 and self.top is None:
+            self.top = (name, number)
+        else:
+            self.section = (name, number)
+        return True
+
+    @property
+    def current(self) -> tuple[str, int] | None:
+        return self.section or self.top
+
+
 def read_plain(text: str) -> list[RawTask]:
     """The numbered items of a done-list without checkboxes, in file order; [] when fewer than two."""
     found: list[RawTask] = []
-    top: tuple[str, int] | None = None  # the title heading
-    section: tuple[str, int] | None = None  # the innermost heading below the title
+    headings = _Headings()
     for number, line, stripped in content_lines(text):
-        heading = HEADING.match(line) if stripped[:1] == "#" else None
-        if heading:
-            name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())
-            if len(heading.group(1)) == 1 and top is None:
-                top = (name, number)
-            else:
-                section = (name, number)
+        if headings.read(number, line, stripped):
             continue
         body = _ITEM.match(line) or _BOLD_PARAGRAPH.match(line)
         if body is None:
@@ -141,7 +158,7 @@ def read_plain(text: str) -> list[RawTask]:
         lead = split_leading_id(body.group(1).rstrip())
         if lead.id is None or lead.strength != "strong" or not _is_plan_id(lead.id):
             continue
-        group, key = section or top or (DEFAULT_GROUP, 0)
+        group, key = headings.current or (DEFAULT_GROUP, 0)
         status, rest = _status(lead.rest), lead.rest
         if status == PENDING and (suffix := _suffix_status(rest)) is not None:
             status, rest = suffix[0], suffix[1] or rest
@@ -178,18 +195,11 @@ def read_queue(text: str) -> list[RawTask]:
     "## Notes" is not one. Items are numbered by the list when no number names two items, else they get slugs. A
     struck-out item (``~~Magic-link login~~``) is dropped unless it is also marked done."""
     lists: list[list[tuple[int, int, str, str, bool]]] = []  # (line, number, status, title, marked) per list
-    headings: dict[int, tuple[str, int] | None] = {}
-    top: tuple[str, int] | None = None
-    section: tuple[str, int] | None = None
+    list_headings: dict[int, tuple[str, int] | None] = {}
+    headings = _Headings()
     current: list[tuple[int, int, str, str, bool]] | None = None
     for number, line, stripped in content_lines(text):
-        heading = HEADING.match(line) if stripped[:1] == "#" else None
-        if heading:
-            name = _group_name((heading.group(2) or "").strip().rstrip("#").strip())
-            if len(heading.group(1)) == 1 and top is None:
-                top = (name, number)
-            else:
-                section = (name, number)
+        if headings.read(number, line, stripped):
             current = None
             continue
         item = _ORDERED.match(line)
@@ -209,15 +219,16 @@ def read_queue(text: str) -> list[RawTask]:
         if current is None:
             current = []
             lists.append(current)
-            headings[len(lists) - 1] = section or top
+            list_headings[len(lists) - 1] = headings.current
         close = _MARKED_CLOSE.search(rest[-_TAIL:])
         marked = struck is not None or _MARKS.search(rest) is not None or (
             close is not None and status_of(close.group(1)) is not None)
         current.append((number, int(item.group(1)), status, _title(rest), marked))
+    top = headings.top
     kept: list[tuple[list, tuple[str, int] | None]] = []
     last_number = None
     for index, entries in enumerate(lists):
-        where = headings[index]
+        where = list_headings[index]
         marked = any(entry[4] for entry in entries)
         named = where is not None and bool(_WORK_HEADING.search(where[0])) or (top is not None and where == top
                                                                              and bool(_WORK_HEADING.search(top[0])))

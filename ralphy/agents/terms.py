@@ -239,9 +239,14 @@ def as_texts(value: Any) -> list[str]:
 
 def split_examples(description: str) -> tuple[str, list[str], str]:
     """(description without ``<example>`` blocks, the blocks' user lines, the rest of the blocks)."""
-    if "<" not in description:  # no block: what the regular expressions below would leave, without running them
+    if "<" not in description:  # no block: what split_example_blocks would leave, without running its patterns
         main = description.strip()
         return (re.sub(r"\bExamples?:\s*$", " ", main) if "Example" in main else main), [], ""
+    return split_example_blocks(description)
+
+
+def split_example_blocks(description: str) -> tuple[str, list[str], str]:
+    """``split_examples`` by its regular expressions alone, whatever the description holds."""
     users: list[str] = []
     rest: list[str] = []
     for block in _EXAMPLE_BLOCK.findall(description):

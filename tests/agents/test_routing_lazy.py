@@ -117,25 +117,8 @@ def test_equal_scores_rank_by_name_and_the_ranking_is_sorted_as_score_then_name(
     assert ranked == sorted(ranked, key=lambda pair: (-pair[1], router.agents[pair[0]].name))
 
 
-def _split_examples_with_the_patterns(description: str) -> tuple[str, list[str], str]:
-    """terms.split_examples as it was before its shortcut for descriptions without a block: the patterns alone."""
-    import re
-
-    from ralphy.agents.terms import _EXAMPLE_BLOCK, _EXAMPLE_USER
-
-    users: list[str] = []
-    rest: list[str] = []
-    for block in _EXAMPLE_BLOCK.findall(description):
-        for match in _EXAMPLE_USER.finditer(block):
-            users.append(next(group for group in match.groups() if group).strip())
-        rest.append(_EXAMPLE_USER.sub(" ", re.sub(r"assistant:.*?(?=<commentary>|user:|$)", " ", block, flags=re.S)))
-    main = _EXAMPLE_BLOCK.sub(" ", description)
-    main = re.sub(r"\bExamples?:\s*$", " ", main.strip())
-    return main, users, " ".join(rest)
-
-
 def test_descriptions_without_a_block_split_as_the_patterns_split_them(corpus_agents: list) -> None:
-    from ralphy.agents.terms import split_examples
+    from ralphy.agents.terms import split_example_blocks, split_examples
 
     # written by hand: no "<", so no block; a trailing "Examples:" still goes
     assert split_examples("  Reviews code.\n") == ("Reviews code.", [], "")
@@ -147,4 +130,4 @@ def test_descriptions_without_a_block_split_as_the_patterns_split_them(corpus_ag
     assert sum("<" not in text for text in descriptions) > 400  # the shortcut is taken, and not only
     assert sum("<" in text for text in descriptions) >= 4
     for text in descriptions:
-        assert split_examples(text) == _split_examples_with_the_patterns(text), text
+        assert split_examples(text) == split_example_blocks(text), text
