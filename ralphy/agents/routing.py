@@ -27,7 +27,6 @@ import math
 import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence, Set
-from dataclasses import dataclass
 from itertools import compress, repeat
 from typing import Any
 
@@ -35,12 +34,13 @@ from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_acti
                                       name_terms)
 from ralphy.agents.chores import is_chore
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
+from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.technologies import field_terms
-from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, name_text, split_examples, term_counts, terms, words
+from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words
 
 logger = logging.getLogger(__name__)
 
@@ -98,72 +98,11 @@ COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents a
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
 
-@dataclass(frozen=True)
-class _Entry:
-    """What the catalog keeps about one agent."""
-
-    agent: AgentSpec
-    fields: dict[str, Set[str]]  # field -> its terms (the keys of its term counts)
-    example_lines: tuple[str, ...]  # user lines and exampleTasks (their terms: Router._example_terms)
-    not_for: tuple[tuple[str, frozenset[str]], ...]  # notForTasks entries with their terms
-    fingerprint: Set[str]  # description terms, to tell near-duplicate agents apart
-
-
-# The routing fields of one agent: each field's term counts (in FIELD_WEIGHTS order), and its example lines.
-Tokens = tuple[dict[str, dict[str, int]], list[str]]
-_FIELDS_CACHE: dict[tuple[str, ...], Tokens] = {}
-_FIELDS_CACHE_SIZE = 4096
-
-
-def fields_key(agent: AgentSpec) -> tuple[str, ...]:
-    """What an agent's routing fields are computed from (``_tokenise`` reads nothing else)."""
-    return (agent.name, agent.description or "", agent.body or "", repr(agent.metadata.get("keywords")),
-            repr(agent.metadata.get("exampleTasks")))
-
-
-def _fields_of(agent: AgentSpec) -> Tokens:
-    """The tokenised fields of ``agent`` and its example lines (text), remembered by the text they come from,
-    so routers built again over the same agent files (a long-lived MCP server, a benchmark, ``ralphy dev``'s
-    next prompt) skip the work. ``ralphy.agents.term_cache`` fills this from the user's cache."""
-    key = fields_key(agent)
-    cached = _FIELDS_CACHE.get(key)
-    if cached is None:
-        if len(_FIELDS_CACHE) >= _FIELDS_CACHE_SIZE:
-            _FIELDS_CACHE.clear()
-        cached = _FIELDS_CACHE[key] = _tokenise(agent)
-    return cached
-
-
-def _tokenise(agent: AgentSpec) -> Tokens:
-    """Each field's term counts (``term_counts``: the same as counting ``terms`` of the field's texts)."""
-    main, users, rest = split_examples(agent.description or "")
-    example_lines = users + _as_texts(agent.metadata.get("exampleTasks"))
-    fields = {
-        "name": term_counts(name_text(agent.name)),
-        "keywords": term_counts(*_as_texts(agent.metadata.get("keywords"))),
-        "examples": term_counts(*example_lines),
-        "description": term_counts(main),
-        "context": term_counts(rest),
-        "body": term_counts(agent.body or ""),
-    }
-    return fields, example_lines
-
-
-def _entry_of(agent: AgentSpec, fields: dict[str, dict[str, int]], example_lines: Sequence[str]) -> _Entry:
-    return _Entry(
-        agent=agent,
-        fields={name: counts.keys() for name, counts in fields.items()},
-        example_lines=tuple(example_lines),
-        not_for=tuple((text, frozenset(terms(text))) for text in _as_texts(agent.metadata.get("notForTasks"))),
-        fingerprint=fields["description"].keys(),
-    )
-
-
 def _negated_score(pair: tuple[int, float]) -> float:
     return -pair[1]
 
 
-def _copies(first: _Entry, second: _Entry) -> bool:
+def _copies(first: Entry, second: Entry) -> bool:
     common = len(first.fingerprint & second.fingerprint)  # the union's size is counted, not built
     return common / max(len(first.fingerprint) + len(second.fingerprint) - common, 1) >= COPY_OVERLAP
 
@@ -181,7 +120,7 @@ class Router:
         self.threshold = threshold
         self.background = default_background() if background is None else background
         self.agents: list[AgentSpec] = sorted(agents, key=lambda agent: agent.name)
-        self._entries: list[_Entry] = []
+        self._entries: list[Entry] = []
         self._postings: dict[str, list[tuple[int, float]]] = {}
         self._idf: dict[str, float] = {}
         self._build()
@@ -195,9 +134,9 @@ class Router:
         # so a catalog of 2,000 agents is not indexed for the hundreds of thousands of terms no task uses.
         self._counts: list[list[tuple[str, dict[str, int], int]]] = []
         for agent in self.agents:
-            fields, example_lines = _fields_of(agent)
+            fields, example_lines = fields_of(agent)
             self._counts.append([(name, counts, sum(counts.values())) for name, counts in fields.items()])
-            self._entries.append(_entry_of(agent, fields, example_lines))
+            self._entries.append(entry_of(agent, fields, example_lines))
         self._finish_build()
 
     def _finish_build(self) -> None:
@@ -408,7 +347,7 @@ class Router:
         return dense
 
     @staticmethod
-    def _excluded(entry: _Entry, task_terms: Sequence[str]) -> str | None:
+    def _excluded(entry: Entry, task_terms: Sequence[str]) -> str | None:
         """The notForTasks entry that ``task_terms`` matches, if any."""
         present = set(task_terms)
         for text, entry_terms in entry.not_for:

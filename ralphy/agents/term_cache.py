@@ -8,7 +8,7 @@ one SQLite file per project (removed once no prompt was built for it in 30 days,
 
 - ``entries``: each agent's term counts per field and its example lines, keyed by a hash of the text they come
   from (``fields_key``: name, description, the body selection reads (none), keywords, exampleTasks);
-- ``meta``: the format, a hash of the tokenising code (``routing.py``, ``terms.py``), the *catalog* (a hash of
+- ``meta``: the format, a hash of the tokenising code (``routing_fields.py``, ``terms.py``), the *catalog* (a hash of
   every agent's entry key, in the router's order) and every agent's field lengths;
 - ``postings``: for the terms a task has asked for, which agents hold them, with their count in each field.
 
@@ -40,7 +40,7 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ralphy.agents import routing, terms
+from ralphy.agents import routing, routing_fields, terms
 from ralphy.agents.spec import AgentSpec
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ FORMAT = 2
 SUFFIX = ".sqlite"
 MAX_CACHE_BYTES = 256 * 1024 * 1024  # 2,000 agents take about 6 MB
 MAX_AGE_S = 30 * 24 * 3600  # a project's file unused for 30 days is removed when another one is written
-FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the six term mappings in an entry (routing._tokenise's)
+FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the six term mappings in an entry (routing_fields.tokenise's)
 SCHEMA = (
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE entries(key TEXT PRIMARY KEY, data TEXT NOT NULL)",
@@ -79,7 +79,7 @@ def code_hash() -> str:
     global _code_hash
     if _code_hash is None:
         digest = hashlib.sha256(f"format {FORMAT}\n".encode())
-        for module in (routing, terms):
+        for module in (routing_fields, terms):
             digest.update(Path(module.__file__ or "").read_bytes())
         _code_hash = digest.hexdigest()
     return _code_hash
@@ -87,7 +87,7 @@ def code_hash() -> str:
 
 def entry_key(agent: AgentSpec) -> str:
     """The hash of what the agent's terms are computed from."""
-    return _digest(routing.fields_key(agent))
+    return _digest(routing_fields.fields_key(agent))
 
 
 def _digest(field_key: tuple[str, ...]) -> str:
@@ -113,7 +113,7 @@ def parse_json(text: Any) -> Any:
         return None
 
 
-def parse_entry(value: Any) -> routing.Tokens | None:
+def parse_entry(value: Any) -> routing_fields.Tokens | None:
     """The terms in a cache entry, or None when it is not exactly the shape this module writes."""
     if type(value) is not list or len(value) != 2:
         return None
@@ -217,8 +217,8 @@ class TermCache:
         from ralphy.agents.term_router import CachedRouter
 
         ordered = sorted(agents, key=lambda agent: agent.name)  # the router's order
-        field_keys = [routing.fields_key(agent) for agent in ordered]
-        known = routing._FIELDS_CACHE
+        field_keys = [routing_fields.fields_key(agent) for agent in ordered]
+        known = routing_fields.FIELDS_CACHE
         if all(field_key in known for field_key in field_keys):
             self.keys = []  # all tokenised in this process already (ralphy dev's next iteration)
             return routing.Router(ordered)
@@ -241,19 +241,19 @@ class TermCache:
 
     def _load_entries(self, agents: Sequence[AgentSpec], field_keys: Sequence[tuple[str, ...]]) -> None:
         """Put the still valid entries of ``agents`` where ``routing.Router`` looks first."""
-        known = routing._FIELDS_CACHE
+        known = routing_fields.FIELDS_CACHE
         for field_key, key in zip(field_keys, self.keys):
             if field_key in known:
                 continue
             tokens = self.entry(key)
             if tokens is None:
                 continue
-            if len(known) >= routing._FIELDS_CACHE_SIZE:
+            if len(known) >= routing_fields.FIELDS_CACHE_SIZE:
                 break
             known[field_key] = tokens
             self.hits += 1
 
-    def entry(self, key: str) -> routing.Tokens | None:
+    def entry(self, key: str) -> routing_fields.Tokens | None:
         """The stored terms of the agent whose entry key is ``key`` (None: none, or not well-formed)."""
         row = self._row("SELECT data FROM entries WHERE key = ?", key)
         return None if row is None else parse_entry(parse_json(row[0]))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
-from ralphy.agents import routing
+from ralphy.agents import routing, routing_fields
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.term_cache import FIELDS, TermCache, parse_entry, parse_json
 
@@ -28,7 +28,7 @@ class CachedEntries(Sequence[Any]):
 
     def __init__(self, router: CachedRouter) -> None:
         self._router = router
-        self._built: dict[int, routing._Entry] = {}
+        self._built: dict[int, routing_fields.Entry] = {}
 
     def __len__(self) -> int:
         return len(self._router.agents)
@@ -41,7 +41,7 @@ class CachedEntries(Sequence[Any]):
         entry = self._built.get(index)
         if entry is None:
             fields, lines = self._router.tokens(index)
-            entry = self._built[index] = routing._entry_of(self._router.agents[index], fields, lines)
+            entry = self._built[index] = routing_fields.entry_of(self._router.agents[index], fields, lines)
         return entry
 
 
@@ -54,7 +54,7 @@ class CachedRouter(routing.Router):
         self._lengths = lengths
         self._full = False
         self.damaged = False  # an entry or a posting was not well-formed: the file is written anew
-        self._tokens: dict[int, routing.Tokens] = {}
+        self._tokens: dict[int, routing_fields.Tokens] = {}
         self._entry_data: dict[int, Any] = {}  # stored entries read at once by _prefetch, not yet parsed
         self.new_terms: list[str] = []  # asked for and not stored: saved after ranking
         super().__init__(agents)
@@ -64,7 +64,7 @@ class CachedRouter(routing.Router):
         self._entries = CachedEntries(self)  # type: ignore[assignment]
         self._finish_build()
 
-    def tokens(self, index: int) -> routing.Tokens:
+    def tokens(self, index: int) -> routing_fields.Tokens:
         """Agent ``index``'s whole term counts and example lines (from its entry, else tokenised)."""
         tokens = self._tokens.get(index)
         if tokens is None:
@@ -73,7 +73,7 @@ class CachedRouter(routing.Router):
             tokens = self._cache.entry(self._cache.keys[index]) if data is None else parse_entry(parse_json(data))
             if tokens is None:
                 self.damaged = True  # every agent of the catalog has an entry in a file this module wrote
-                tokens = routing._fields_of(agent)
+                tokens = routing_fields.fields_of(agent)
             else:
                 self._cache.hits += 1
             self._tokens[index] = tokens

@@ -15,11 +15,11 @@ from ralphy.agents.routing import (
     Router,
     find_gaps,
     select_for_prompt,
-    split_examples,
     stem,
     terms,
 )
 from ralphy.agents.spec import AgentSpec
+from ralphy.agents.terms import split_examples
 from ralphy.testing import FakeMessagesAPI, Request, overloaded, text, tool_use
 from tests.conftest import CORPUS
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.agents import routing
+from ralphy.agents import routing, routing_fields
 from ralphy.agents.discovery import discover_agents
 from ralphy.agents.routing import Router
 from tests.conftest import CORPUS, DATA
@@ -80,7 +80,7 @@ def test_the_dense_lists_a_router_keeps_are_bounded(corpus_agents: list, monkeyp
 def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -> None:
     from collections import Counter
 
-    from ralphy.agents.terms import as_texts, split_examples, terms
+    from ralphy.agents.terms import as_texts, split_examples, term_counts, terms
 
     for agent in corpus_agents:
         main, users, rest = split_examples(agent.description)
@@ -93,11 +93,11 @@ def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -
             "context": Counter(terms(rest)),
             "body": Counter(terms(agent.body)),
         }
-        fields, example_lines = routing._tokenise(agent)
+        fields, example_lines = routing_fields.tokenise(agent)
         assert fields == expected and list(fields) == list(routing.FIELD_WEIGHTS), agent.name
         assert example_lines == lines
     # spellings are joined per text, never across two texts (a keyword ending in "c" and one starting "++")
-    assert routing.term_counts("c", "++ tools") == Counter(terms("c")) + Counter(terms("++ tools"))
+    assert term_counts("c", "++ tools") == Counter(terms("c")) + Counter(terms("++ tools"))
 
 
 def test_equal_scores_rank_by_name_and_the_ranking_is_sorted_as_score_then_name() -> None:

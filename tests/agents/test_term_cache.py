@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.agents import routing, term_cache
+from ralphy.agents import routing, routing_fields, term_cache
 from ralphy.agents.dev_agent import DevAgent
 from ralphy.testing import init_git_project
 from tests.conftest import CORPUS
@@ -31,7 +31,7 @@ def corpus_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def forget_terms() -> None:
     """What a fresh process starts with: no agent tokenised yet."""
-    routing._FIELDS_CACHE.clear()
+    routing_fields.FIELDS_CACHE.clear()
 
 
 def build(project: Path, cache: bool) -> tuple[str, DevAgent]:
@@ -58,8 +58,8 @@ def rewrite(path: Path, sql: str, *params: object) -> None:
 def counting_tokenise(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the agents tokenised from now on (in this process)."""
     tokenised: list[str] = []
-    original = routing._tokenise
-    monkeypatch.setattr(routing, "_tokenise", lambda agent: tokenised.append(agent.name) or original(agent))
+    original = routing_fields.tokenise
+    monkeypatch.setattr(routing_fields, "tokenise", lambda agent: tokenised.append(agent.name) or original(agent))
     return tokenised
 
 
