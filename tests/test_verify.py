@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 from ralphy.config import Config, load_config
 from ralphy.trust import trust
 from ralphy.verify import failure_instruction, resolve_command, run_check
+from tests.processes import gone_within
 
 
 def test_a_passing_check(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_a_hanging_check_is_stopped_with_everything_it_started(tmp_path: Path) -
     assert result.output_tail.splitlines() == ["waiting", "[ralphy: stopped after 1s (verify_timeout)]"]
     assert result.describe().endswith("timed out after 1s")
     child = int(pid_file.read_text())
-    assert _ends(child)
+    assert gone_within(child)
 
 
 def test_a_child_left_running_after_the_command_exits_does_not_hold_ralphy(tmp_path: Path) -> None:
@@ -61,7 +61,7 @@ def test_a_child_left_running_after_the_command_exits_does_not_hold_ralphy(tmp_p
     result = run_check(f"sleep 60 & echo $! > {pid_file}; echo done", tmp_path, timeout=30)
     assert time.monotonic() - started < 10
     assert (result.passed, result.output_tail) == (True, "done")
-    assert _ends(int(pid_file.read_text()))
+    assert gone_within(int(pid_file.read_text()))
 
 
 def test_output_is_bounded_in_the_log_and_the_tail(tmp_path: Path) -> None:
@@ -117,29 +117,6 @@ def test_which_command_runs(tmp_path: Path) -> None:
     assert resolve_command(load_config(tmp_path, environ={})) is None
 
 
-def _ends(pid: int, within: float = 10.0) -> bool:
-    """Has ``pid`` ended (or will it, within ``within`` seconds)? A killed process needs the CPU once to exit,
-    which on a loaded machine can take longer than any fixed sleep: wait for the state itself."""
-    deadline = time.monotonic() + within
-    while _alive(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie (not reaped by its dead parent yet) counts as gone
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
-    except (OSError, IndexError):
-        return True
-
-
 def test_an_interrupt_while_the_check_runs_ends_its_whole_group(tmp_path: Path) -> None:
     import signal
 
@@ -160,4 +137,4 @@ def test_an_interrupt_while_the_check_runs_ends_its_whole_group(tmp_path: Path) 
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-    assert _ends(int(pid_file.read_text()))
+    assert gone_within(int(pid_file.read_text()))

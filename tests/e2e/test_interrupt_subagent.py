@@ -9,28 +9,19 @@ The truth, before the run: the model delegates "Core library" (1.1, 1.2) to tdd-
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, tool_use
 from tests.e2e.scripted import claude_processes_in
+from tests.processes import gone_within
 from tests.e2e.terminal import Terminal
 from tests.report.page import rows
 
 pytestmark = pytest.mark.e2e
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
-    except (ProcessLookupError, FileNotFoundError):
-        return False
 
 
 def test_ctrl_c_while_a_subagents_bash_command_runs(project, claude_home, claude_bin, tmp_path):
@@ -62,10 +53,7 @@ def test_ctrl_c_while_a_subagents_bash_command_runs(project, claude_home, claude
     assert stopped_in < 20, stopped_in  # not the 60 s of the command
     assert lingering == [] and "Traceback" not in shown
     sleeper = int(pid_file.read_text())
-    deadline = time.monotonic() + 10  # a signal to a group is delivered, not awaited: a moment under load
-    while alive(sleeper) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(sleeper), "the subagent's command outlived the run"
+    assert gone_within(sleeper), "the subagent's command outlived the run"
     assert "- [ ] 1.1" in (project / "TASKS.md").read_text() and "- [ ] 1.2" in (project / "TASKS.md").read_text()
 
     log = subprocess.run([sys.executable, "-m", "ralphy", "log", "--json", str(project)], capture_output=True,

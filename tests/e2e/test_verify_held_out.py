@@ -9,17 +9,16 @@ really does, nothing when ``ticks_only``) and what each check below says about t
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI
 from tests.e2e.scripted import ralphy, scripted_project, summary
+from tests.processes import gone_within
 from tests.report.page import rows
 
 pytestmark = pytest.mark.e2e
@@ -131,14 +130,4 @@ def test_a_check_that_floods_its_output_and_leaves_a_child_holding_it(tmp_path, 
     assert "FAILED: boom" in told and "exited with code 2" in told and len(told) < 200_000
     child = int((project / "child.pid").read_text())
 
-    def alive() -> bool:
-        try:
-            os.kill(child, 0)
-            return Path(f"/proc/{child}/stat").read_text().split(") ")[1][0] != "Z"
-        except (ProcessLookupError, FileNotFoundError):
-            return False
-
-    deadline = time.monotonic() + 10  # the group's signal is delivered, not awaited: a moment under load
-    while alive() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(), "the check's child outlived its check"
+    assert gone_within(child), "the check's child outlived its check"

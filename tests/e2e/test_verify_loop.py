@@ -19,6 +19,7 @@ import pytest
 from ralphy.testing import DevScenario, FakeMessagesAPI, text, tool_use
 from ralphy.testing.scenario import Request
 from tests.e2e.scripted import ralphy, scripted_project, summary
+from tests.processes import gone_within
 
 pytestmark = pytest.mark.e2e
 
@@ -275,18 +276,8 @@ def test_sigterm_while_the_check_runs_ends_it_and_records_the_iteration(project,
     assert data["status"] == "interrupted" and data["iterations"][-1]["outcome"] == "interrupted"
     child = int(pid_file.read_text())
 
-    def alive() -> bool:
-        try:
-            os.kill(child, 0)
-            return Path(f"/proc/{child}/stat").read_text().split(") ")[1][0] != "Z"
-        except (ProcessLookupError, FileNotFoundError):
-            return False
-
     # the signal ralphy sent its group is delivered, not awaited: give the kernel a moment under load (a fixed
     # 0.3 s failed once at load 8), far short of the 60 s the child would live on its own
-    deadline = time.monotonic() + 10
-    while alive() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(), "the check's child outlived ralphy"
+    assert gone_within(child), "the check's child outlived ralphy"
     log = json.loads(cli("log", project).stdout)
     assert log[0]["iterations"][0]["outcome"] == "interrupted"
