@@ -98,3 +98,20 @@ def answer_when_asked(args: Sequence[str], env: Mapping[str, str], reply: bytes,
     with Terminal(args, env) as terminal:
         code = terminal.run(step, timeout=timeout)
     return code, terminal.shown, answered
+
+
+def interrupt_dev_when(project: object, env: Mapping[str, str], ready: Callable[[], bool],
+                       timeout: float = 120) -> tuple[int, str, float]:
+    """Run ``ralphy dev PROJECT`` on a controlling terminal and type Ctrl-C once ``ready()`` holds: (its exit code,
+    what it showed, the seconds from the key to its end). Fails when ``ready()`` never held."""
+    pressed: list[float] = []
+
+    def press_once_ready(terminal: Terminal) -> None:
+        if not pressed and ready():
+            terminal.type(b"\x03")  # what Ctrl-C types
+            pressed.append(time.monotonic())
+
+    with Terminal(["dev", str(project)], env, controlling=True) as terminal:
+        code = terminal.run(press_once_ready, timeout=timeout, poll=0.1)
+    assert pressed, terminal.shown[-2000:]
+    return code, terminal.shown, time.monotonic() - pressed[0]

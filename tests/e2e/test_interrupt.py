@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, slow, text, with_fault
 from tests.e2e.interrupts import ended_through_interrupt
 from tests.e2e.scripted import claude_processes_in, scripted_project
-from tests.e2e.terminal import Terminal
+from tests.e2e.terminal import interrupt_dev_when
 
 pytestmark = pytest.mark.e2e
 
@@ -31,18 +30,8 @@ def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(project
     with FakeMessagesAPI(hanging) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
-        pressed: list[float] = []
-
-        def ctrl_c_once_the_turn_is_under_way(terminal: Terminal) -> None:
-            if not pressed and any(body.get("tools") for body in api.requests):
-                terminal.type(b"\x03")  # what Ctrl-C types
-                pressed.append(time.monotonic())
-
-        with Terminal(["dev", str(project)], env, controlling=True) as terminal:
-            code = terminal.run(ctrl_c_once_the_turn_is_under_way, timeout=120, poll=0.1)
-        shown = terminal.shown
-        assert pressed, shown[-2000:]
-        stopped_in = time.monotonic() - pressed[0]
+        code, shown, stopped_in = interrupt_dev_when(
+            project, env, lambda: any(body.get("tools") for body in api.requests))  # the turn is under way
         lingering = claude_processes_in(project)
         log = subprocess.run([sys.executable, "-m", "ralphy", "log", "--json", str(project)], env=env,
                              capture_output=True, text=True, timeout=60)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, tool_use
 from tests.e2e.scripted import claude_processes_in
 from tests.processes import gone_within
-from tests.e2e.terminal import Terminal
+from tests.e2e.terminal import interrupt_dev_when
 from tests.report.page import rows
 
 pytestmark = pytest.mark.e2e
@@ -36,18 +35,8 @@ def test_ctrl_c_while_a_subagents_bash_command_runs(project, claude_home, claude
     with FakeMessagesAPI(model) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
-        pressed: list[float] = []
-
-        def ctrl_c_once_the_command_runs(terminal: Terminal) -> None:
-            if not pressed and pid_file.exists() and pid_file.read_text().strip():
-                terminal.type(b"\x03")
-                pressed.append(time.monotonic())
-
-        with Terminal(["dev", str(project)], env, controlling=True) as terminal:
-            code = terminal.run(ctrl_c_once_the_command_runs, timeout=120, poll=0.1)
-        shown = terminal.shown
-        assert pressed, shown[-2000:]
-        stopped_in = time.monotonic() - pressed[0]
+        code, shown, stopped_in = interrupt_dev_when(
+            project, env, lambda: pid_file.exists() and bool(pid_file.read_text().strip()))  # the command runs
         lingering = claude_processes_in(project)
     assert code == 130, shown[-2000:]
     assert stopped_in < 20, stopped_in  # not the 60 s of the command
