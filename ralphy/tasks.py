@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ralphy.errors import TasksFileError
-from ralphy.tasks_shapes import COMPLETED, DEFAULT_GROUP, IN_PROGRESS, PENDING, normalise_status, read_shapes
+from ralphy.tasks_shapes import DEFAULT_GROUP, read_shapes
+from ralphy.tasks_status import COMPLETED, IN_PROGRESS, PENDING, normalise_status
 
 __all__ = ["COMPLETED", "DEFAULT_GROUP", "IN_PROGRESS", "PENDING", "STATUSES", "MAX_TASKS_FILE_BYTES", "Task",
            "TaskList", "load_tasks", "mentioned_task_ids", "newly_completed", "normalise_status", "parse_tasks"]

@@ -17,17 +17,9 @@ import re
 
 from ralphy.tasks_ids import split_leading_id
 from ralphy.tasks_lines import content_lines
-from ralphy.tasks_shapes import (
-    COMPLETED,
-    DEFAULT_GROUP,
-    DROPPED,
-    HEADING,
-    IN_PROGRESS,
-    PENDING,
-    RawTask,
-    clean_title,
-    status_of,
-)
+from ralphy.tasks_headings import HEADING
+from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask, clean_title
+from ralphy.tasks_status import COMPLETED, DROPPED, IN_PROGRESS, PENDING, status_of
 
 MIN_ITEMS = 2  # one numbered line is a sentence; a list of them is a plan
 _ITEM = re.compile(r"^[ \t]*[-*+][ \t]+(\S.*)$")

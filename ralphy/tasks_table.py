@@ -16,16 +16,9 @@ import re
 from functools import lru_cache
 
 from ralphy.tasks_lines import content_lines
-from ralphy.tasks_shapes import (
-    COMPLETED,
-    DEFAULT_GROUP,
-    HEADING,
-    IN_PROGRESS,
-    PENDING,
-    RawTask,
-    clean_title,
-    normalise_status,
-)
+from ralphy.tasks_headings import HEADING
+from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask, clean_title
+from ralphy.tasks_status import COMPLETED, IN_PROGRESS, PENDING, normalise_status
 
 MAX_COLUMNS = 40  # a row wider than this is not a task row (and bounds the work on a hostile line)
 _STATUS_HEADERS = {"status", "state", "done", "progress", "complete", "completed"}
