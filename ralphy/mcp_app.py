@@ -13,12 +13,21 @@ from pydantic import Field
 
 from ralphy import __version__
 from ralphy.errors import RalphyError
-from ralphy.mcp_server import SERVER_NAME, ProjectTools
+from ralphy.mcp_server import MAX_RESULTS, MAX_TASK_CHARS, SERVER_NAME, ProjectTools
+
+_OPTIONAL_TEXT = {"anyOf": [{"type": "string"}, {"type": "null"}]}
+_OPTIONAL_NAMES = {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}
+
+
+def _schema(schema: dict[str, Any], description: str) -> Any:
+    """A parameter the SDK passes through as it came (``Any``) while its input schema still says what it takes:
+    ``ProjectTools`` checks every value and says in one line what is wrong, where the SDK's own validation
+    answered with pydantic's several lines and a link, and took ``true`` or ``"3"`` for a number."""
+    return Field(description=description, json_schema_extra=schema)
 
 
 def build_server(tools: ProjectTools) -> MCPServer:
     """An ``MCPServer`` named ``ralphy`` with the four read-only tools over ``tools``' project."""
-    tools.catalog()  # load once at start; a broken project shows up before the first call
     server = MCPServer(
         SERVER_NAME, version=__version__, log_level="WARNING",
         instructions="Route work to this project's own Claude Code subagents: agent_recommend names the best "
@@ -34,14 +43,15 @@ def build_server(tools: ProjectTools) -> MCPServer:
 
     @server.tool(annotations=read_only, structured_output=True)
     def agent_recommend(
-        task: Annotated[str, Field(min_length=1, max_length=2000,
-                                   description="The task, as a TASKS.md line or a sentence (1-2000 characters).")],
-        team: Annotated[str | None, Field(description="Only agents of this team: its folder under "
-                                                      ".claude/agents, or its team/agentCategory key.")] = None,
-        requiredCapabilities: Annotated[list[str] | None, Field(  # noqa: N803 - the contract's name
-            description="Tools the agent must have, e.g. [\"Bash\", \"Edit\"].")] = None,
-        excludeAgents: Annotated[list[str] | None, Field(description="Agent names to leave out.")] = None,  # noqa: N803
-        maxResults: Annotated[int, Field(ge=1, le=10, description="How many alternatives (1-10).")] = 3,  # noqa: N803
+        task: Annotated[Any, _schema({"type": "string", "minLength": 1, "maxLength": MAX_TASK_CHARS},
+                                     "The task, as a TASKS.md line or a sentence (1-2000 characters).")] = None,
+        team: Annotated[Any, _schema(_OPTIONAL_TEXT, "Only agents of this team: its folder under .claude/agents, "
+                                                     "or its team/agentCategory key.")] = None,
+        requiredCapabilities: Annotated[Any, _schema(  # noqa: N803 - the contract's name
+            _OPTIONAL_NAMES, "Tools the agent must have, e.g. [\"Bash\", \"Edit\"].")] = None,
+        excludeAgents: Annotated[Any, _schema(_OPTIONAL_NAMES, "Agent names to leave out.")] = None,  # noqa: N803
+        maxResults: Annotated[Any, _schema({"type": "integer", "minimum": 1, "maximum": MAX_RESULTS},  # noqa: N803
+                                           "How many alternatives (1-10).")] = 3,
     ) -> dict[str, Any]:
         """The project's subagent best suited to a task, with a confidence in [0, 1] and alternatives; when
         none fits, recommended is null and the task should be done directly."""
@@ -49,10 +59,12 @@ def build_server(tools: ProjectTools) -> MCPServer:
 
     @server.tool(annotations=read_only, structured_output=True)
     def agent_capabilities(
-        category: Annotated[str | None, Field(description="Only agents of this category/team.")] = None,
+        category: Annotated[Any, _schema(_OPTIONAL_TEXT, "Only agents of this category/team.")] = None,
     ) -> dict[str, Any]:
         """Which of the project's subagents can use which tool."""
         return call(tools.agent_capabilities, category)
+
+    _require(server, "agent_recommend", "task")
 
     @server.tool(annotations=read_only, structured_output=True)
     def task_list() -> dict[str, Any]:
@@ -65,3 +77,14 @@ def build_server(tools: ProjectTools) -> MCPServer:
         return call(tools.run_status)
 
     return server
+
+
+def _require(server: MCPServer, tool: str, parameter: str) -> None:
+    """Say in ``tool``'s input schema that ``parameter`` is required, while the SDK passes None when it is
+    missing: ``ProjectTools`` then answers "task is missing" instead of pydantic's "Field required" lines. (The
+    SDK has no public way to edit a registered tool's schema; without its ``_tool_manager`` the schema just
+    says less.)"""
+    manager = getattr(server, "_tool_manager", None)
+    registered = manager.get_tool(tool) if manager is not None else None
+    if registered is not None and parameter not in registered.parameters.get("required", []):
+        registered.parameters["required"] = [*registered.parameters.get("required", []), parameter]

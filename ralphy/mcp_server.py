@@ -27,6 +27,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,8 @@ class ProjectTools:
         self._scopes = tuple(scopes) if scopes else None
         self._catalog: _Catalog | None = None
         self._searched: tuple[Path, ...] = ()
+        # the SDK runs each call of a plain function in a worker thread, so two calls (and warm()) may overlap
+        self._lock = threading.RLock()
 
     # -- the agent catalog ------------------------------------------------------------------------------
 
@@ -95,6 +98,10 @@ class ProjectTools:
 
     def catalog(self) -> _Catalog:
         """The agents, discovered once and again only when an agent file changed."""
+        with self._lock:
+            return self._load()
+
+    def _load(self) -> _Catalog:
         if self._catalog is not None and self._signature() == self._catalog.signature:
             return self._catalog
         from ralphy.agents.discovery import discover_agents
@@ -107,17 +114,27 @@ class ProjectTools:
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
         return self._catalog
 
+    def warm(self) -> None:
+        """Load the catalog and build the router over every agent now, so the first call finds them ready
+        (``serve`` runs this beside the SDK's start: ``initialize`` is answered without waiting for it). A
+        broken project is left for the first call to report as a tool error."""
+        try:
+            self._router(self.catalog().agents)
+        except (RalphyError, OSError) as exc:
+            logger.info("warming the catalog of %s failed: %s", self.project_dir, exc)
+
     def _router(self, agents: Sequence[Any]) -> Any:
         from ralphy.agents.routing import Router
 
-        catalog = self.catalog()
-        key = tuple(agent.name for agent in agents)
-        router = catalog.routers.get(key)
-        if router is None:
-            if len(catalog.routers) >= 32:
-                catalog.routers.clear()
-            router = catalog.routers[key] = Router(agents, threshold=self._threshold)
-        return router
+        with self._lock:
+            catalog = self.catalog()
+            key = tuple(agent.name for agent in agents)
+            router = catalog.routers.get(key)
+            if router is None:
+                if len(catalog.routers) >= 32:
+                    catalog.routers.clear()
+                router = catalog.routers[key] = Router(agents, threshold=self._threshold)
+            return router
 
     # -- the tools --------------------------------------------------------------------------------------
 
@@ -136,17 +153,21 @@ class ProjectTools:
         team = None if team is None else _text(team, "team", 200)
         required = _names(required_capabilities, "requiredCapabilities")
         excluded = set(_names(exclude_agents, "excludeAgents"))
-        if isinstance(max_results, bool) or not isinstance(max_results, int) or not 1 <= max_results <= MAX_RESULTS:
-            raise ToolInputError(f"maxResults must be a whole number from 1 to {MAX_RESULTS} (got {max_results!r})")
-        agents = [
-            agent for agent in self.catalog().agents
-            if agent.name not in excluded
-            and (team is None or team.lower() in _teams(agent, self.project_dir))
-            and set(required) <= set(agent_tools(agent))
-        ]
+        max_results = _whole_number(max_results, "maxResults", 1, MAX_RESULTS)
+        agents = list(self.catalog().agents)
         if not agents:
-            return _fallback(0.0, "no agent of the project passes the filters (team, requiredCapabilities, "
-                                  "excludeAgents)", [])
+            return _fallback(0.0, f"the project has no agents ({self._where()})", [])
+        if team is not None:
+            agents = _of_team(agents, team, "team", self.project_dir)
+        agents = [agent for agent in agents if agent.name not in excluded]
+        if not agents:
+            return _fallback(0.0, "every agent" + (f" of team {team!r}" if team else "") + " is in excludeAgents",
+                             [])
+        agents = [agent for agent in agents if set(required) <= set(agent_tools(agent))]
+        if not agents:
+            return _fallback(0.0, "no agent" + (f" of team {team!r}" if team else "") +
+                             (" left after excludeAgents" if excluded else "") +
+                             f" has every tool of requiredCapabilities ({', '.join(required)})", [])
         router = self._router(agents)
         ranked = router.rank(task, limit=max_results + 1)
         if not ranked:
@@ -164,9 +185,13 @@ class ProjectTools:
 
         agents = self.catalog().agents
         if category is not None:
-            wanted = _text(category, "category", 200).lower()
-            agents = tuple(agent for agent in agents if wanted in _teams(agent, self.project_dir))
+            agents = tuple(_of_team(agents, _text(category, "category", 200), "category", self.project_dir))
         return capability_map(agents)
+
+    def _where(self) -> str:
+        """Where the agents were looked for, for a message."""
+        folders = self._searched or (self.project_dir / ".claude" / "agents",)
+        return "looked in " + ", ".join(str(folder) for folder in folders)
 
     def task_list(self) -> dict[str, Any]:
         """The tasks of the project's task file, each with its status, and the counts."""
@@ -214,9 +239,42 @@ class ProjectTools:
                 "last_run": last_run, "pending_questions": pending}
 
 
+def _shown(value: Any) -> str:
+    """A value as the client sent it (JSON), shortened, for a message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole_number(value: Any, name: str, low: int, high: int) -> int:
+    """A JSON integer from ``low`` to ``high``: ``3`` or ``3.0`` (JSON Schema's integer), never ``true`` or
+    ``"3"`` (what the input schema says is not an integer)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ToolInputError(f"{name} must be a whole number from {low} to {high} (got {_shown(value)})")
+    return value
+
+
+def _of_team(agents: Sequence[Any], team: str, name: str, project_dir: Path) -> list[Any]:
+    """The agents of ``team`` (case-insensitive); a team no agent has is bad input, named with the teams there are."""
+    wanted = team.strip().lower()
+    chosen = [agent for agent in agents if wanted in _teams(agent, project_dir)]
+    if not chosen and agents:
+        known = sorted(set().union(*(_teams(agent, project_dir) for agent in agents)))
+        there = (f"the project's teams: {', '.join(known)}" if known else
+                 "the project's agents have no team (a folder under .claude/agents, or a team key)")
+        raise ToolInputError(f"{name} {_shown(team)} is no team of this project; {there}")
+    return chosen
+
+
 def _text(value: Any, name: str, limit: int) -> str:
+    if value is None:
+        raise ToolInputError(f"{name} is missing")
     if not isinstance(value, str):
-        raise ToolInputError(f"{name} must be a string (got {type(value).__name__})")
+        raise ToolInputError(f"{name} must be a string (got {_shown(value)})")
     if not value.strip():
         raise ToolInputError(f"{name} is empty")
     if len(value) > limit:
@@ -228,7 +286,7 @@ def _names(value: Any, name: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ToolInputError(f"{name} must be a list of strings")
+        raise ToolInputError(f"{name} must be a list of strings (got {_shown(value)})")
     if len(value) > MAX_LIST_ITEMS:
         raise ToolInputError(f"{name} has {len(value)} entries; at most {MAX_LIST_ITEMS}")
     return [item.strip() for item in value if item.strip()]
@@ -268,8 +326,14 @@ def build_server(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] |
 
 
 def serve(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] | None = None) -> None:
-    """Run the server over stdio until the client closes it."""
-    build_server(project_dir, scopes=scopes).run("stdio")
+    """Run the server over stdio until the client closes it. The catalog is loaded beside the server's start
+    (``ProjectTools.warm``), not before it: the client's ``initialize`` is answered once the SDK is imported."""
+    from ralphy.mcp_app import build_server as build
+
+    tools = ProjectTools(project_dir, scopes=scopes)
+    server = build(tools)
+    threading.Thread(target=tools.warm, name="ralphy-mcp-warm", daemon=True).start()
+    server.run("stdio")
 
 
 # --- .mcp.json ------------------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def test_filters_team_capabilities_and_exclusions(project: Path) -> None:
     fetchers = tools.agent_recommend("Review the pull request", required_capabilities=["WebFetch"], max_results=10)
     assert "code-reviewer" not in [fetchers["recommended"], *(a["agentId"] for a in fetchers["alternatives"])]
     nobody = tools.agent_recommend(task, required_capabilities=["mcp__nowhere__tool"])
-    assert nobody["recommended"] is None and "filters" in nobody["reason"]
+    assert nobody["recommended"] is None and "requiredCapabilities (mcp__nowhere__tool)" in nobody["reason"]
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -90,6 +90,11 @@ def test_filters_team_capabilities_and_exclusions(project: Path) -> None:
     ({"task": "t", "max_results": 0}, "maxResults must be a whole number from 1 to 10"),
     ({"task": "t", "max_results": 11}, "maxResults"),
     ({"task": "t", "max_results": True}, "maxResults"),
+    ({"task": "t", "max_results": "3"}, r'maxResults must be a whole number from 1 to 10 \(got "3"\)'),
+    ({"task": "t", "max_results": 2.5}, r"\(got 2.5\)"),
+    ({"task": "t", "max_results": None}, r"\(got null\)"),
+    ({"task": None}, "task is missing"),
+    ({"task": "t", "team": "nope"}, "team \"nope\" is no team of this project; the project's teams: qa$"),
     ({"task": "t", "exclude_agents": "postgres-expert"}, "excludeAgents must be a list of strings"),
     ({"task": "t", "required_capabilities": [1]}, "requiredCapabilities must be a list of strings"),
 ])
@@ -107,7 +112,30 @@ def test_capabilities_by_category(project: Path) -> None:
     assert everything["capabilitiesByAgent"]["code-reviewer"] == ["Bash", "Edit", "Glob", "Grep", "Read", "Write"]
     qa = tools.agent_capabilities("QA")
     assert set(qa["capabilitiesByAgent"]) == {"code-reviewer", "playwright-expert"}
-    assert tools.agent_capabilities("nope")["capabilities"] == []
+    with pytest.raises(ToolInputError, match="category \"nope\" is no team of this project; the project's teams: qa"):
+        tools.agent_capabilities("nope")
+
+
+def test_a_whole_float_is_a_whole_number_and_each_empty_filter_says_why(project: Path) -> None:
+    tools = ProjectTools(project)
+    task = "Optimize the slow PostgreSQL query"
+    assert tools.agent_recommend(task, max_results=2.0) == tools.agent_recommend(task, max_results=2)
+    everyone = ["code-reviewer", "docker-expert", "playwright-expert", "postgres-expert"]
+    gone = tools.agent_recommend(task, exclude_agents=everyone)
+    assert gone["recommended"] is None and gone["reason"] == "every agent is in excludeAgents; work directly"
+    qa_gone = tools.agent_recommend(task, team="qa", exclude_agents=["code-reviewer", "playwright-expert"])
+    assert qa_gone["reason"].startswith("every agent of team 'qa' is in excludeAgents")
+    tooled = tools.agent_recommend(task, required_capabilities=["Teleport"])
+    assert tooled["reason"] == "no agent has every tool of requiredCapabilities (Teleport); work directly"
+
+
+def test_a_project_without_agents_says_so(tmp_path: Path) -> None:
+    tools = ProjectTools(tmp_path)
+    result = tools.agent_recommend("Write a Dockerfile", team="infra")
+    assert result["recommended"] is None and result["fallback"].startswith("direct")
+    assert result["reason"].startswith("the project has no agents (looked in ") and str(tmp_path) in result["reason"]
+    assert tools.agent_capabilities("infra") == {"capabilities": [], "agentsByCapability": {},
+                                                  "capabilitiesByAgent": {}}
 
 
 def test_the_catalog_is_loaded_once_and_again_when_an_agent_file_changes(project: Path, monkeypatch) -> None:
@@ -189,6 +217,62 @@ def test_sdk_client_in_process_sees_read_only_tools_and_structured_answers(proje
     assert too_many.is_error and "maxResults" in too_many.content[0].text
     assert tasks.structured_content["counts"]["total"] == 3
     assert after.structured_content["recommended"] == "docker-expert"  # the server survived bad input
+
+
+def test_the_sdk_passes_bad_values_through_to_one_line_errors(project: Path) -> None:
+    """What the SDK's own validation took ("3" and true as numbers) or answered with pydantic's lines and a link
+    (a missing task), ralphy answers in one line; the input schema still says what each parameter takes."""
+    from ralphy.mcp_server import build_server
+
+    listed, results = _call(
+        build_server(project),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": "3"}),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": True}),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 0}),
+        ("agent_recommend", {"maxResults": 2}),
+        ("agent_recommend", {"task": "x" * 2001}),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "team": "ops"}),
+        ("agent_capabilities", {"category": 7}),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 1.0,
+                             "excludeAgents": '["docker-expert"]'}),  # a list sent as JSON text, as some clients do
+    )
+    *errors, good = results
+    messages = [result.content[0].text for result in errors]
+    assert all(result.is_error for result in errors)
+    assert all(len(message.splitlines()) == 1 and "pydantic" not in message for message in messages), messages
+    assert [message.split(": ", 1)[1] for message in messages] == [
+        'maxResults must be a whole number from 1 to 10 (got "3")',
+        "maxResults must be a whole number from 1 to 10 (got true)",
+        "maxResults must be a whole number from 1 to 10 (got 0)",
+        "task is missing",
+        "task is 2001 characters; at most 2000",
+        "team \"ops\" is no team of this project; the project's teams: qa",
+        "category must be a string (got 7)",
+    ]
+    assert not good.is_error and good.structured_content["recommended"] == "postgres-expert"
+    assert len(good.structured_content["alternatives"]) == 1
+    schema = next(tool for tool in listed.tools if tool.name == "agent_recommend").input_schema
+    assert schema["required"] == ["task"]
+    assert {"type": "string", "minLength": 1, "maxLength": 2000}.items() <= schema["properties"]["task"].items()
+    assert {"type": "integer", "minimum": 1, "maximum": 10, "default": 3}.items() <= \
+        schema["properties"]["maxResults"].items()
+
+
+def test_the_server_is_built_without_loading_the_catalog(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``initialize`` is answered without waiting for the agents: they load beside it (ProjectTools.warm)."""
+    import ralphy.agents.discovery as discovery
+    from ralphy.mcp_app import build_server
+
+    calls = []
+    real = discovery.discover_agents
+    monkeypatch.setattr(discovery, "discover_agents", lambda *a, **k: calls.append(1) or real(*a, **k))
+    tools = ProjectTools(project)
+    build_server(tools)
+    assert calls == []
+    tools.warm()
+    assert calls == [1] and tools.catalog().routers  # the router over every agent is built too
+    tools.agent_recommend("Optimize the slow PostgreSQL query")
+    assert calls == [1]
 
 
 def test_ralphy_mcp_over_stdio_in_a_real_process(project: Path) -> None:
