@@ -263,6 +263,7 @@ def load_config(
     *,
     require_trust: bool = True,
     ignore_untrusted: bool = False,
+    say_limits: bool = True,
     _drop: frozenset[str] = frozenset(),
 ) -> Config:
     """Build the Config for ``project_dir``. ``overrides`` come from flags; None values are ignored.
@@ -273,7 +274,8 @@ def load_config(
     (for ``ralphy trust`` itself). ``ignore_untrusted=True`` (commands that only read: ``agents list``,
     ``prompt``, ``status``, ``doctor``...) leaves such keys out instead, their trusted or default value used, so
     that reading a stranger's repository never runs what it chose. Paths of PATH_KEYS from the project (or
-    defaults) must stay inside it.
+    defaults) must stay inside it. A limit the untrusted project raises above the user's own is kept at the
+    user's (ralphy/config_limits.py), said in one line unless ``say_limits`` is False.
     """
     if ignore_untrusted:
         return _load_trusted_part(project_dir, overrides, environ)
@@ -287,6 +289,9 @@ def load_config(
         data = _read_toml(user_file)
         table = data.get("ralphy", data) if set(data) == {"ralphy"} else data
         values.update(_from_file(user_file, table, "top level"))
+    from ralphy import config_limits
+
+    ceilings = {key: values.get(key, _default(key)) for key in config_limits.LIMIT_KEYS}  # the user's own limits
 
     for path, where, table in project_tables(project):
         checked = {key: value for key, value in _from_file(path, table, where).items() if key not in _drop}
@@ -336,6 +341,11 @@ def load_config(
             from ralphy.trust import require_trusted
 
             require_trusted(project, needs)
+    from ralphy.trust import is_trusted
+
+    kept = config_limits.hold(project, values, ceilings, from_project, lambda: is_trusted(project))
+    if kept and say_limits and require_trust:
+        config_limits.say_once(config_limits.notice(project, kept))
     return Config(**values)
 
 
@@ -346,7 +356,7 @@ def _load_trusted_part(project_dir: str | os.PathLike[str], overrides: Mapping[s
     from ralphy.errors import UntrustedConfigError
 
     try:
-        return load_config(project_dir, overrides, environ)
+        return load_config(project_dir, overrides, environ, say_limits=False)  # reading: no run to limit
     except UntrustedConfigError:
         return load_config(project_dir, overrides, environ, require_trust=False, _drop=frozenset(POWER_KEYS))
 

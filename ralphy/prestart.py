@@ -67,7 +67,7 @@ def start_for(args: Sequence[str]) -> None:
         known = {settings.ENV_PREFIX + key.upper() for key in settings._fields()} | settings.KNOWN_ENV
         environ = {name: value for name, value in os.environ.items()
                    if not name.startswith(settings.ENV_PREFIX) or name in known}
-        config = settings.load_config(project, overrides, environ)
+        config = settings.load_config(project, overrides, environ, say_limits=False)  # dev's own read says it
         if not (Path(project) / config.tasks_file).is_file():
             return
         argv = argv_for(resolve_claude_bin(config.claude_bin), config)

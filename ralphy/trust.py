@@ -93,6 +93,11 @@ def _ensure_state_dir(root: Path) -> None:
         root.mkdir(parents=True, mode=0o700, exist_ok=True)
 
 
+def is_trusted(project_dir: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> bool:
+    """The user trusted the project's current ralphy config."""
+    return trusted_digest(project_dir, environ) == config_digest(project_dir)[0]
+
+
 def require_trusted(project_dir: Path, needs: Mapping[str, Path], environ: Mapping[str, str] | None = None) -> None:
     """Raise UntrustedConfigError unless the project's current config is trusted. ``needs``: key -> its file."""
     digest, _ = config_digest(project_dir)

@@ -239,6 +239,9 @@ def test_settings_from_a_real_config(tmp_path: Path):
     (tmp_path / ".ralphy.toml").write_text(
         "no_progress_half_open = 4\nno_progress_open = 6\nfailures_open = 2\nmax_cost_usd = 2.5\n"
     )
+    from ralphy.trust import trust
+
+    trust(tmp_path)  # raising the breaker's thresholds from a project's config needs trust (config_limits)
     settings = BreakerSettings.from_config(load_config(tmp_path, environ={}))
     assert settings == BreakerSettings(no_progress_half_open=4, no_progress_open=6, failures_open=2,
                                        max_cost_usd=2.5)

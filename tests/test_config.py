@@ -212,9 +212,9 @@ def test_user_config_file_is_read_below_the_project(tmp_path, monkeypatch):
     user.write_text('model = "opus"\nmax_iterations = 4\nclaude_bin = "/opt/claude"\n')
     project = tmp_path / "p"
     project.mkdir()
-    (project / ".ralphy.toml").write_text("max_iterations = 6\n")
+    (project / ".ralphy.toml").write_text("max_iterations = 3\n")  # a project may lower a limit (raise: hostile14)
     config = load_config(project, environ={"RALPHY_CONFIG": str(user)})
-    assert (config.model, config.max_iterations, config.claude_bin) == ("opus", 6, "/opt/claude")
+    assert (config.model, config.max_iterations, config.claude_bin) == ("opus", 3, "/opt/claude")
 
 
 def test_user_config_file_defaults_to_xdg_config_home(tmp_path, monkeypatch):
