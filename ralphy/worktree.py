@@ -75,16 +75,55 @@ def _file_state(path: Path, *, by_content: bool) -> bytes:
         return b"missing"
 
 
+# git opens the files it reads with a blocking open(): a FIFO where it reads HEAD, its config, the index or an
+# ignore file (an archive can ship one; git itself stores none) holds `git status` until its timeout, twice per
+# iteration. The fixed places are looked at first (no wait at all); a FIFO elsewhere (a folder's .gitignore)
+# costs one timeout, after which the run compares the files itself (_walk), said once.
+GIT_TIMEOUT_S = 60.0
+_GIT_READS = (".git/HEAD", ".git/config", ".git/index", ".git/info/exclude", ".git/info/attributes", ".gitignore",
+              ".gitattributes", ".git/commondir")
+_git_stalled: dict[str, str] = {}  # project -> why git is not asked again in this process
+
+
+def _git_unsafe(project: Path, root: Path | None) -> str | None:
+    """Why git would hang on this tree before it starts: a file git reads that is not a regular file."""
+    import stat as stat_module
+
+    for folder in dict.fromkeys([project, *([root] if root else [])]):
+        for rel in _GIT_READS:
+            try:
+                mode = os.lstat(folder / rel).st_mode
+            except OSError:
+                continue
+            if not (stat_module.S_ISREG(mode) or stat_module.S_ISLNK(mode) or stat_module.S_ISDIR(mode)):
+                return f"{folder / rel} is not a regular file (git would wait on it)"
+    return None
+
+
+def _git_stalls(project: Path, why: str) -> None:
+    key = os.fspath(project)
+    if key not in _git_stalled:
+        _git_stalled[key] = why
+        import logging
+
+        logging.getLogger("ralphy.worktree").warning(
+            "%s; ralphy compares the project's files itself to tell progress in this run", why)
+
+
 def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] | None:
     """(HEAD, git status output, changed paths, their status codes) or None when ``project`` is not in a git work tree (or git is missing)."""
     from ralphy.claude.command import find_program
 
     git = find_program("git")  # on PATH's absolute entries: a relative one would find the project's own ./git
-    if git is None:
+    if git is None or os.fspath(project) in _git_stalled:
+        return None
+    why = _git_unsafe(project, git_root(project))
+    if why is not None:
+        _git_stalls(project, why)
         return None
     try:
         head = subprocess.run(
-            [git, "rev-parse", "HEAD"], cwd=project, capture_output=True, timeout=30
+            [git, "rev-parse", "HEAD"], cwd=project, capture_output=True, timeout=GIT_TIMEOUT_S
         ).stdout.strip()
         status = subprocess.run(
             # commands git status would run that a .git/config shipped with the files names: core.fsmonitor, and
@@ -94,9 +133,13 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
              "--untracked-files=all", "--ignore-submodules=dirty", "--", ".", ":(exclude).ralphy"],
             cwd=project,
             capture_output=True,
-            timeout=60,
+            timeout=GIT_TIMEOUT_S,
         )
-    except (OSError, subprocess.TimeoutExpired):
+    except subprocess.TimeoutExpired:
+        _git_stalls(project, f"git did not answer in {GIT_TIMEOUT_S:g} s in {project} (a FIFO where git reads a "
+                             ".gitignore?)")
+        return None
+    except OSError:
         return None
     if status.returncode != 0:
         return None
@@ -107,12 +150,11 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
 
 def _no_filters(git: str, project: Path) -> list[str]:
     """``-c`` options that empty the clean and process commands of every filter driver git's config names
-    (``git config`` only reads: it runs nothing), so ``git status`` compares changed files as they are."""
-    try:
-        listed = subprocess.run([git, "config", "--name-only", "--get-regexp", r"^filter\."], cwd=project,
-                                capture_output=True, timeout=30).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        return []
+    (``git config`` only reads: it runs nothing), so ``git status`` compares changed files as they are. When git
+    cannot answer (an OSError, a timeout) that goes to the caller, which then runs no ``git status`` at all:
+    without the list, the drivers would run."""
+    listed = subprocess.run([git, "config", "--name-only", "--get-regexp", r"^filter\."], cwd=project,
+                            capture_output=True, timeout=GIT_TIMEOUT_S).stdout
     drivers = {os.fsdecode(name)[len("filter."):].rpartition(".")[0] for name in listed.split(b"\n") if name}
     options = []
     for driver in sorted(d for d in drivers if d):

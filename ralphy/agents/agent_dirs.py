@@ -3,6 +3,7 @@ root, the user folder, and enabled plugins."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import stat as stat_module
@@ -41,6 +42,11 @@ class AgentFile:
 # A child path from a listed name, as ``Path.iterdir`` builds it (a quarter of ``directory / name``'s cost).
 _child_path: Any = getattr(Path, "_make_child_relpath", Path.__truediv__)
 
+# Files and folders one agent directory's walk looks at, at most: links are followed as the CLI follows them, and
+# a repository's `.claude/agents/x -> /` walked the whole file system (minutes, in every command that discovers
+# agents). The largest real catalogs hold a few thousand.
+MAX_WALK_ENTRIES = 100_000
+
 # A file to read: (path, the path as a string, agent name prefix, whether a project/user file is a symlink).
 _FileItem = tuple[Path, str, str, bool]
 
@@ -51,6 +57,7 @@ def _walk_agent_dir(root: Path, scope: str, sort: bool = False) -> list[_FileIte
     an "ignored" ``AgentFile`` of ``scope``."""
     found: list[_FileItem | AgentFile] = []
     seen: set[tuple[int, int]] = set()
+    budget = [MAX_WALK_ENTRIES]  # entries left to look at (a link to / would walk the whole file system)
 
     def listing(directory: Path) -> Iterator[tuple[Path, os.DirEntry[str]]] | None:
         try:
@@ -64,12 +71,14 @@ def _walk_agent_dir(root: Path, scope: str, sort: bool = False) -> list[_FileIte
             return None
         seen.add(key)
         try:
-            entries = list(os.scandir(directory))
+            with os.scandir(directory) as scan:
+                entries = list(itertools.islice(scan, budget[0] + 1))
             if sort:  # newer CLIs walk each folder in name order, not listing order
                 entries.sort(key=lambda entry: entry.name)
         except OSError as exc:
             log.debug("cannot list %s: %s", directory, exc)
             return None
+        budget[0] -= len(entries)
         return iter([(directory, entry) for entry in entries])
 
     # Depth first with a stack of listings, not recursion: a repository can nest folders 1,500 deep
@@ -77,6 +86,12 @@ def _walk_agent_dir(root: Path, scope: str, sort: bool = False) -> list[_FileIte
     first = listing(root)
     stack = [first] if first is not None else []
     while stack:
+        if budget[0] < 0:
+            why = (f"more than {MAX_WALK_ENTRIES:,} files and folders below it (a link to a large folder, or to /?); "
+                   "the rest was not searched")
+            log.warning("%s: %s", root, why)
+            found.append(AgentFile(root, scope, "ignored", reason=why))
+            break
         try:
             directory, entry = next(stack[-1])
         except StopIteration:
