@@ -16,7 +16,8 @@ name: files in sorted path order, the first file with a name wins, as a name cla
   too little confidence counts as a miss.
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
 
-``voltagent_train.jsonl`` and ``voltagent_train2.jsonl`` (train sets of the same kinds, over VoltAgent's 158 agents) and
+``voltagent_train.jsonl``, ``voltagent_train2.jsonl`` and ``voltagent_train3.jsonl`` (train sets of the same kinds, over
+VoltAgent's 158 agents) and
 ``projects_fresh_train.json`` (8 train projects of the fresh kind) are reported with the train split.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``. Held out:
@@ -45,6 +46,7 @@ VOLTAGENT_HELDOUT = REPO / "tests" / "data" / "routing" / "voltagent_heldout.jso
 PROJECTS_FRESH = REPO / "tests" / "data" / "routing" / "projects_fresh.json"
 VOLTAGENT_TRAIN = REPO / "tests" / "data" / "routing" / "voltagent_train.jsonl"
 VOLTAGENT_TRAIN2 = REPO / "tests" / "data" / "routing" / "voltagent_train2.jsonl"
+VOLTAGENT_TRAIN3 = REPO / "tests" / "data" / "routing" / "voltagent_train3.jsonl"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 
 sys.path.insert(0, str(REPO))
@@ -227,7 +229,8 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
 
 ROLES = REPO / "tests" / "data" / "routing" / "catalog_roles_train.jsonl"
 # the alternatives evaluate_projects / evaluate ask for
-TOP = {"projects": 3, "large": 3, "fresh": 3, "catalog": 5, "roles": 5, "voltagent": 5, "voltagent2": 5}
+TOP = {"projects": 3, "large": 3, "fresh": 3, "catalog": 5, "roles": 5, "voltagent": 5, "voltagent2": 5,
+       "voltagent3": 5}
 
 
 def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str, list[tuple[Any, list[dict[str, Any]]]]]:
@@ -245,6 +248,7 @@ def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str,
     voltagent = Router(load_corpus(VOLTAGENT))
     sets["voltagent"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN, split=split))]
     sets["voltagent2"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN2, split=split))]
+    sets["voltagent3"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN3, split=split))]
     return {label: cases for label, cases in sets.items() if any(items for _, items in cases)}
 
 
@@ -464,7 +468,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.split in ("all", "train"):
         catalog = load_corpus(VOLTAGENT)
         voltagent = Router(catalog)
-        for path in (VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2):
+        for path in (VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3):
             result = evaluate(voltagent, load_labelled(path))
             print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
                   f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  "

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import bench_routing  # noqa: E402
 from bench_routing import (  # noqa: E402
     HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT,
-    VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2,
+    VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3,
     catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
 )
 
@@ -97,6 +97,25 @@ def test_the_second_voltagent_train_set_is_well_formed_and_apart_from_every_othe
     assert not {item["task"] for item in train2} & others
 
 
+def test_the_third_voltagent_train_set_is_well_formed_and_apart_from_every_other_set(catalog_tasks, fresh,
+                                                                                  voltagent) -> None:
+    train3 = load_labelled(VOLTAGENT_TRAIN3)
+    assert len(train3) >= 100
+    assert catalog_set_problems(train3, voltagent, "train", no_fit=(0.12, 0.18)) == []
+    others = {item["task"] for item in catalog_tasks} | {item["task"] for p in fresh for item in p["tasks"]}
+    others |= {item["task"] for path in (LABELLED, HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2,
+                                         ROUTING / "catalog_roles_train.jsonl") for item in load_labelled(path)}
+    others |= {item["task"] for path in (PROJECTS, PROJECTS_LARGE, PROJECTS_FRESH_TRAIN)
+               for project in load_projects(path) for item in project["tasks"]}
+    assert not {item["task"] for item in train3} & others
+
+
+def test_no_task_of_the_third_voltagent_train_set_is_a_near_copy_of_another_set() -> None:
+    """near_copies.py, the check it was written with: no task shares half its words with a task of another set."""
+    near_copies = runpy.run_path(str(ROUTING / "near_copies.py"))["near_copies"]
+    assert near_copies(VOLTAGENT_TRAIN3.name, 0.5) == []
+
+
 def test_the_fresh_train_projects_are_well_formed_and_apart_from_the_held_out_ones(fresh, catalog_tasks,
                                                                                  corpus) -> None:
     train = load_projects(PROJECTS_FRESH_TRAIN)
@@ -115,6 +134,8 @@ def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
     assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN)
     written = runpy.run_path(str(ROUTING / "make_voltagent_train2.py"))["T"]
     assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN2)
+    written = runpy.run_path(str(ROUTING / "make_voltagent_train3.py"))["T"]
+    assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN3)
     assert runpy.run_path(str(ROUTING / "make_projects_fresh.py"))["P"] == json.loads(
         PROJECTS_FRESH.read_text(encoding="utf-8"))
     assert runpy.run_path(str(ROUTING / "make_projects_fresh_train.py"))["P"] == json.loads(
