@@ -20,8 +20,9 @@ name: files in sorted path order, the first file with a name wins, as a name cla
 VoltAgent's 158 agents) and
 ``projects_fresh_train.json`` (8 train projects of the fresh kind) are reported with the train split.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
-``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``. Held out:
-read them to report, never to tune.
+``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``; then, on lines of
+their own, the fresh held-out sets of stop 14 (README.md, "Stop 14"): ``voltagent_heldout2.jsonl`` over the same
+158 agents. Held out: read them to report, never to tune.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ PROJECTS_FRESH = REPO / "tests" / "data" / "routing" / "projects_fresh.json"
 VOLTAGENT_TRAIN = REPO / "tests" / "data" / "routing" / "voltagent_train.jsonl"
 VOLTAGENT_TRAIN2 = REPO / "tests" / "data" / "routing" / "voltagent_train2.jsonl"
 VOLTAGENT_TRAIN3 = REPO / "tests" / "data" / "routing" / "voltagent_train3.jsonl"
+VOLTAGENT_HELDOUT2 = REPO / "tests" / "data" / "routing" / "voltagent_heldout2.jsonl"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 
 sys.path.insert(0, str(REPO))
@@ -407,16 +409,28 @@ def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5) -> dict[
 
 def report_fresh(errors: bool = False) -> None:
     """The fresh held-out sets (``--fresh``): the VoltAgent tasks over VoltAgent's agents only, and the fresh
-    small projects, each routed with its own agents, by the router as it is now."""
+    small projects, each routed with its own agents, by the router as it is now; stop 14's sets after them, each
+    on a line of its own."""
     catalog = load_corpus(VOLTAGENT)
-    result = evaluate(Router(catalog), load_labelled(VOLTAGENT_HELDOUT))
-    print(f"{VOLTAGENT_HELDOUT.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
+    report_fresh_catalog(VOLTAGENT_HELDOUT, catalog, errors)
+    report_fresh_projects(PROJECTS_FRESH, errors)
+    report_fresh_catalog(VOLTAGENT_HELDOUT2, catalog, errors)
+
+
+def report_fresh_catalog(path: Path, catalog: list[AgentSpec], errors: bool = False) -> None:
+    """One line for a held-out set of tasks routed over ``catalog`` (``--fresh``)."""
+    result = evaluate(Router(catalog), load_labelled(path))
+    print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
           f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
     if errors:
         for task, expected, got, confidence, top3 in result["misses"]:
             print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
-    result = evaluate_projects(load_projects(PROJECTS_FRESH), load_corpus())
-    print(f"{PROJECTS_FRESH.stem}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
+
+
+def report_fresh_projects(path: Path, errors: bool = False) -> None:
+    """One line for a held-out set of small projects (``--fresh``), each project routed with its own agents."""
+    result = evaluate_projects(load_projects(path), load_corpus())
+    print(f"{path.stem}  projects={result['projects']:2}  tasks={result['tasks']:3}  "
           f"with agent={result['with_agent']:3}  decision={result['decision']:.3f}  "
           f"false recommendations={result['false_recommendation']:.3f}  missed={result['missed']:.3f}  "
           f"top-1 ranked={result['top1_ranked']:.3f}")
@@ -435,8 +449,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--heldout", action="store_true",
                         help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
     parser.add_argument("--fresh", action="store_true",
-                        help=f"only the fresh held-out sets ({VOLTAGENT_HELDOUT.name}, {PROJECTS_FRESH.name}; "
-                             "read them only to report)")
+                        help=f"only the fresh held-out sets ({VOLTAGENT_HELDOUT.name}, {PROJECTS_FRESH.name}, "
+                             f"{VOLTAGENT_HELDOUT2.name}; read them only to report)")
     args = parser.parse_args(argv)
     if args.fresh:
         report_fresh(errors=args.errors)

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import bench_routing  # noqa: E402
 from bench_routing import (  # noqa: E402
     HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT,
-    VOLTAGENT_HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3,
+    VOLTAGENT_HELDOUT, VOLTAGENT_HELDOUT2, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3,
     catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
 )
 
@@ -103,17 +103,46 @@ def test_the_third_voltagent_train_set_is_well_formed_and_apart_from_every_other
     assert len(train3) >= 100
     assert catalog_set_problems(train3, voltagent, "train", no_fit=(0.12, 0.18)) == []
     others = {item["task"] for item in catalog_tasks} | {item["task"] for p in fresh for item in p["tasks"]}
-    others |= {item["task"] for path in (LABELLED, HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2,
+    others |= {item["task"] for path in (LABELLED, HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_HELDOUT2,
                                          ROUTING / "catalog_roles_train.jsonl") for item in load_labelled(path)}
     others |= {item["task"] for path in (PROJECTS, PROJECTS_LARGE, PROJECTS_FRESH_TRAIN)
                for project in load_projects(path) for item in project["tasks"]}
     assert not {item["task"] for item in train3} & others
 
 
-def test_no_task_of_the_third_voltagent_train_set_is_a_near_copy_of_another_set() -> None:
-    """near_copies.py, the check it was written with: no task shares half its words with a task of another set."""
+def test_the_second_voltagent_held_out_set_is_well_formed_and_apart_from_every_other_set(catalog_tasks, fresh,
+                                                                                       voltagent) -> None:
+    """Only its shape: the router is never run on it here (the lead reads it with ``bench_routing.py --fresh``)."""
+    heldout2 = load_labelled(VOLTAGENT_HELDOUT2)
+    assert len(heldout2) >= 120
+    assert catalog_set_problems(heldout2, voltagent, "heldout", no_fit=(0.12, 0.18)) == []
+    others = {item["task"] for item in catalog_tasks} | {item["task"] for p in fresh for item in p["tasks"]}
+    others |= {item["task"] for path in (LABELLED, HELDOUT, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3,
+                                         ROUTING / "catalog_roles_train.jsonl") for item in load_labelled(path)}
+    others |= {item["task"] for path in (PROJECTS, PROJECTS_LARGE, PROJECTS_FRESH_TRAIN)
+               for project in load_projects(path) for item in project["tasks"]}
+    assert not {item["task"] for item in heldout2} & others
+
+
+@pytest.mark.parametrize("name", [VOLTAGENT_TRAIN3.name, VOLTAGENT_HELDOUT2.name])
+def test_no_task_of_the_stop_14_sets_is_a_near_copy_of_another_set(name) -> None:
+    """near_copies.py, the check they were written with: no task shares half its words with a task of another
+    set."""
     near_copies = runpy.run_path(str(ROUTING / "near_copies.py"))["near_copies"]
-    assert near_copies(VOLTAGENT_TRAIN3.name, 0.5) == []
+    assert near_copies(name, 0.5) == []
+
+
+def test_near_copies_finds_a_reworded_task(tmp_path) -> None:
+    """The check can fail: a task reworded from voltagent_train3.jsonl (two words changed) is found."""
+    module = runpy.run_path(str(ROUTING / "near_copies.py"))
+    original = load_labelled(VOLTAGENT_TRAIN3)[0]["task"]
+    reworded = original.replace("Port", "Move").replace("assets", "jobs")
+    assert reworded != original
+    (tmp_path / "reworded.jsonl").write_text(json.dumps({"task": reworded, "expected": None}) + "\n")
+    (tmp_path / VOLTAGENT_TRAIN3.name).write_text(VOLTAGENT_TRAIN3.read_text(encoding="utf-8"))
+    found = module["near_copies"]("reworded.jsonl", 0.5, tmp_path)
+    assert [(task, other_file, other) for _, task, other_file, other in found] == [
+        (reworded, VOLTAGENT_TRAIN3.name, original)]
 
 
 def test_the_fresh_train_projects_are_well_formed_and_apart_from_the_held_out_ones(fresh, catalog_tasks,
@@ -136,6 +165,8 @@ def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
     assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN2)
     written = runpy.run_path(str(ROUTING / "make_voltagent_train3.py"))["T"]
     assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN3)
+    written = runpy.run_path(str(ROUTING / "make_voltagent_heldout2.py"))["T"]
+    assert [{**item, "split": "heldout"} for item in written] == load_labelled(VOLTAGENT_HELDOUT2)
     assert runpy.run_path(str(ROUTING / "make_projects_fresh.py"))["P"] == json.loads(
         PROJECTS_FRESH.read_text(encoding="utf-8"))
     assert runpy.run_path(str(ROUTING / "make_projects_fresh_train.py"))["P"] == json.loads(
@@ -172,12 +203,14 @@ def test_a_fresh_project_outside_the_test_split_is_reported(fresh, corpus) -> No
 def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
     bench_routing.main(["--fresh"])
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 3
     assert re.match(r"voltagent_heldout over 158 VoltAgent agents +tasks=121 +with agent=103 +top-1=\d\.\d{3} "
                     r"+recall@10=\d\.\d{3}$", lines[0]), "the VoltAgent line is not the expected shape"
     assert re.match(r"projects_fresh +projects=15 +tasks=105 +with agent= 84 +decision=\d\.\d{3} +false "
                     r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[1]), \
         "the projects line is not the expected shape"
+    assert re.match(r"voltagent_heldout2 over 158 VoltAgent agents +tasks=168 +with agent=145 +top-1=\d\.\d{3} "
+                    r"+recall@10=\d\.\d{3}$", lines[2]), "the second VoltAgent line is not the expected shape"
 
 
 def test_the_router_stays_where_it_was_measured_on_the_fresh_sets() -> None:

@@ -25,10 +25,11 @@ def tasks(path: pathlib.Path) -> list[str]:
     return [task["task"] for project in json.loads(path.read_text(encoding="utf-8")) for task in project["tasks"]]
 
 
-def near_copies(name: str, threshold: float) -> list[tuple[float, str, str, str]]:
-    mine = tasks(HERE / name)
+def near_copies(name: str, threshold: float, folder: pathlib.Path = HERE) -> list[tuple[float, str, str, str]]:
+    """(share, task, other file, other task) for each task of ``name`` near a task of a set in ``folder``."""
+    mine = tasks(folder / name)
     found = []
-    for path in sorted(HERE.glob("*.json*")):
+    for path in sorted(folder.glob("*.json*")):
         theirs = tasks(path)
         for task in mine:
             for other in theirs:
