@@ -22,7 +22,7 @@ VoltAgent's 158 agents) and
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``; then, on lines of
 their own, the fresh held-out sets of stop 14 (README.md, "Stop 14"): ``voltagent_heldout2.jsonl`` over the same
-158 agents. Held out: read them to report, never to tune.
+158 agents and ``projects_fresh2.json``. Held out: read them to report, never to tune.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ VOLTAGENT_TRAIN = REPO / "tests" / "data" / "routing" / "voltagent_train.jsonl"
 VOLTAGENT_TRAIN2 = REPO / "tests" / "data" / "routing" / "voltagent_train2.jsonl"
 VOLTAGENT_TRAIN3 = REPO / "tests" / "data" / "routing" / "voltagent_train3.jsonl"
 VOLTAGENT_HELDOUT2 = REPO / "tests" / "data" / "routing" / "voltagent_heldout2.jsonl"
+PROJECTS_FRESH2 = REPO / "tests" / "data" / "routing" / "projects_fresh2.json"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 
 sys.path.insert(0, str(REPO))
@@ -415,6 +416,7 @@ def report_fresh(errors: bool = False) -> None:
     report_fresh_catalog(VOLTAGENT_HELDOUT, catalog, errors)
     report_fresh_projects(PROJECTS_FRESH, errors)
     report_fresh_catalog(VOLTAGENT_HELDOUT2, catalog, errors)
+    report_fresh_projects(PROJECTS_FRESH2, errors)
 
 
 def report_fresh_catalog(path: Path, catalog: list[AgentSpec], errors: bool = False) -> None:
@@ -450,7 +452,7 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
     parser.add_argument("--fresh", action="store_true",
                         help=f"only the fresh held-out sets ({VOLTAGENT_HELDOUT.name}, {PROJECTS_FRESH.name}, "
-                             f"{VOLTAGENT_HELDOUT2.name}; read them only to report)")
+                             f"{VOLTAGENT_HELDOUT2.name}, {PROJECTS_FRESH2.name}; read them only to report)")
     args = parser.parse_args(argv)
     if args.fresh:
         report_fresh(errors=args.errors)

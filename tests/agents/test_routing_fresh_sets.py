@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_routing  # noqa: E402
 from bench_routing import (  # noqa: E402
-    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT,
+    HELDOUT, LABELLED, PROJECTS, PROJECTS_FRESH, PROJECTS_FRESH2, PROJECTS_FRESH_TRAIN, PROJECTS_LARGE, VOLTAGENT,
     VOLTAGENT_HELDOUT, VOLTAGENT_HELDOUT2, VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3,
     catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
 )
@@ -124,7 +124,24 @@ def test_the_second_voltagent_held_out_set_is_well_formed_and_apart_from_every_o
     assert not {item["task"] for item in heldout2} & others
 
 
-@pytest.mark.parametrize("name", [VOLTAGENT_TRAIN3.name, VOLTAGENT_HELDOUT2.name])
+def test_the_second_fresh_projects_are_well_formed_all_held_out_and_apart_from_every_other_set(fresh, corpus
+                                                                                          ) -> None:
+    """Only its shape: the router is never run on it here (the lead reads it with ``bench_routing.py --fresh``)."""
+    fresh2 = load_projects(PROJECTS_FRESH2)
+    assert len(fresh2) == 15
+    assert project_set_problems(fresh2, corpus, agents=(5, 14), tasks=(7, 8), no_fit=(0.18, 0.22),
+                                every="test") == []
+    older = [PROJECTS, PROJECTS_LARGE, PROJECTS_FRESH, PROJECTS_FRESH_TRAIN]
+    assert not {p["project"] for p in fresh2} & {p["project"] for path in older for p in load_projects(path)}
+    others = {item["task"] for path in older for project in load_projects(path) for item in project["tasks"]}
+    others |= {item["task"] for path in (LABELLED, HELDOUT, VOLTAGENT_HELDOUT, VOLTAGENT_HELDOUT2, VOLTAGENT_TRAIN,
+                                         VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3, ROUTING / "catalog_roles_train.jsonl")
+               for item in load_labelled(path)}
+    tasks = [item["task"] for project in fresh2 for item in project["tasks"]]
+    assert len(set(tasks)) == len(tasks) and not set(tasks) & others
+
+
+@pytest.mark.parametrize("name", [VOLTAGENT_TRAIN3.name, VOLTAGENT_HELDOUT2.name, PROJECTS_FRESH2.name])
 def test_no_task_of_the_stop_14_sets_is_a_near_copy_of_another_set(name) -> None:
     """near_copies.py, the check they were written with: no task shares half its words with a task of another
     set."""
@@ -171,6 +188,8 @@ def test_the_files_are_what_their_scripts_write(catalog_tasks, fresh) -> None:
         PROJECTS_FRESH.read_text(encoding="utf-8"))
     assert runpy.run_path(str(ROUTING / "make_projects_fresh_train.py"))["P"] == json.loads(
         PROJECTS_FRESH_TRAIN.read_text(encoding="utf-8"))
+    assert runpy.run_path(str(ROUTING / "make_projects_fresh2.py"))["P"] == json.loads(
+        PROJECTS_FRESH2.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("change", "problem"), [
@@ -203,7 +222,7 @@ def test_a_fresh_project_outside_the_test_split_is_reported(fresh, corpus) -> No
 def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
     bench_routing.main(["--fresh"])
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 4
     assert re.match(r"voltagent_heldout over 158 VoltAgent agents +tasks=121 +with agent=103 +top-1=\d\.\d{3} "
                     r"+recall@10=\d\.\d{3}$", lines[0]), "the VoltAgent line is not the expected shape"
     assert re.match(r"projects_fresh +projects=15 +tasks=105 +with agent= 84 +decision=\d\.\d{3} +false "
@@ -211,6 +230,9 @@ def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
         "the projects line is not the expected shape"
     assert re.match(r"voltagent_heldout2 over 158 VoltAgent agents +tasks=168 +with agent=145 +top-1=\d\.\d{3} "
                     r"+recall@10=\d\.\d{3}$", lines[2]), "the second VoltAgent line is not the expected shape"
+    assert re.match(r"projects_fresh2 +projects=15 +tasks=111 +with agent= 90 +decision=\d\.\d{3} +false "
+                    r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[3]), \
+        "the second projects line is not the expected shape"
 
 
 def test_the_router_stays_where_it_was_measured_on_the_fresh_sets() -> None:
