@@ -69,8 +69,9 @@ _SYMPTOM = re.compile(
     r"(?:does|do|did|is|are|was|were)(?:n[o'’]?t| not) (?:work|load|start|render|show|save|open|respond|run|"
     r"compile|build|boot|connect|send|sync)|intermittent(?:ly)?|randomly|since (?:the |our |a )?(?:last|latest|"
     r"recent|new)|only (?:on|in))(?![a-z])")
-# ... unless it names a condition to handle ("Retry the upload when it fails", "Show a banner if the API is slow").
-_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|whether|once|in case|so that|instead of|what|whatever|"
+# ... unless it names a condition to handle ("Retry the upload when it fails", "Show a banner if the API is slow") or a
+# goal ("Fix the SPF records so invoices stop landing in spam").
+_CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|whether|once|in case|so|instead of|what|whatever|"
                         r"anything|everything)\b")
 # A line starting with one of these verbs asks to build or change something, and a symptom word in it is the
 # behaviour to build ("Make the job fail fast ..."); a subject first reports a symptom, as do the verbs of finding
@@ -85,6 +86,13 @@ _IMPERATIVE_FIRST = frozenset(
     break take kill
     remember store save load fetch read parse format render sort filter give provide offer turn""".split())
 _LINE_START = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(?:\d+[.)]\s+)?([a-z]+)")
+# A symptom verb in its plain form first, with an object after it, is the line's imperative, not a failure seen:
+# "Freeze a customer's wallet when the AML screening flags them", "Fail the build if coverage drops", "Hang up the
+# call". A bug title in the noun's form is followed by when, on, after... instead: "Crash when opening settings",
+# "Freeze on scroll since the last release" stay reports.
+_ACTING = re.compile(r"(?:fail|crash|hang|freeze|time out|leak|throw)\s+(?!(?:when|whenever|on|in|at|after|before|"
+                     r"during|while|if|for|with|since|every|each|under|from|randomly|intermittently|sometimes|"
+                     r"again)\b)[a-z0-9'’]")
 
 
 def symptom_report(task: str) -> bool:
@@ -98,6 +106,8 @@ def symptom_report(task: str) -> bool:
         first = _LINE_START.match(line)
         word = first.group(1) if first else ""
         if _CONDITION.search(line, 0, symptom.start()) or word in _IMPERATIVE_FIRST:
+            continue
+        if first and _ACTING.match(line, first.start(1)):
             continue
         return True
     return False

@@ -97,6 +97,11 @@ SYMPTOMS = [
     "The nightly backup job failed three nights in a row",
     "Search returns an empty list for accented names",
     "Our Kafka consumers randomly stop consuming",
+    # a bug title in the noun's form: the symptom word first, then when / on / after (decide14)
+    "Crash when opening the settings page",
+    "Freeze on scroll in the feed since the last release",
+    "Hang after login on Android",
+    "The wallet freezes when the AML screening flags it",
 ]
 # A failure named as behaviour to build or a condition to handle, or with another activity's check.
 NOT_SYMPTOMS = [
@@ -109,6 +114,13 @@ NOT_SYMPTOMS = [
     "Stop the scheduler from running on weekends",
     "Return a 404 for unknown slugs",
     "Write tests that fail if the schema drifts",
+    # a symptom verb first with an object is the imperative, and a when clause after it its condition (decide14)
+    "Freeze a customer's wallet when the AML screening flags them",
+    "Fail the build if coverage drops under 80%",
+    "Time out requests to the pricing service after 3 seconds",
+    "Throw a 404 for unknown slugs",
+    # a goal, like "so that"
+    "Tune the mail records so invoices stop landing in spam",
 ]
 DEBUG = frozenset(terms("debugger"))
 

@@ -56,9 +56,7 @@ def test_every_entry_of_the_table_has_terms() -> None:
 
 @pytest.mark.parametrize(("task", "right"), [
     ("Move the nightly Airflow jobs to Dagster", {"data-engineer"}),
-    pytest.param("Freeze a customer's wallet when the AML screening flags them", {"fintech-engineer"},
-                 marks=pytest.mark.xfail(strict=True, reason="read as a symptom report since decide13 (b53c36d): "
-                                                             "the debugger is lifted over the field's agent")),
+    ("Freeze a customer's wallet when the AML screening flags them", {"fintech-engineer"}),
     # known misses (docs/decisions.md, "Routing: technologies against their fields"): a word the task says in
     # another agent's name or description outweighs the field, which counts half a word at most
     pytest.param("Add a PodDisruptionBudget so a node drain keeps two API replicas up", {"kubernetes-specialist"},
