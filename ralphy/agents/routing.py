@@ -33,6 +33,7 @@ from typing import Any
 from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity,
                                       name_terms)
 from ralphy.agents.chores import is_chore
+from ralphy.agents.field_owner import sole_field_agent
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
 from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
@@ -65,9 +66,10 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # features (log(1 + score), lead over the best agent of another kind, lead over the next agent, coverage of the
 # task's informative words, share of the agents matching any word of the task: a task outside what the team
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
-# is less telling than one clear match). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (2.074, 0.398, 0.341, 0.896, 0.228, -0.775)
-CALIBRATION_BIAS = -3.618
+# is less telling than one clear match; and 1.0 when the agent is the team's one agent for the field of a technology
+# the task names, else 0.0: ralphy.agents.field_owner). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
+CALIBRATION: tuple[float, ...] = (2.089, 0.398, 0.335, 0.911, 0.187, -0.753, 0.576)
+CALIBRATION_BIAS = -3.689
 NEAR_SHARE = 0.5
 # A chore (ralphy.agents.chores: a small edit named by its object, "Change the 404 page's heading", "Raise the Node
 # version in .nvmrc") needs no specialist: its log-odds are lowered by this much (0.98 -> 0.27, 0.995 -> 0.58), so an
@@ -366,14 +368,16 @@ class Router:
         """What the confidence of the agent at ``position`` is computed from (see ``CALIBRATION``)."""
         index, score = ranked[position]
         if score <= 0:
-            return (0.0, -1.0, -1.0, 0.0, 0.0, 0.0)
+            return (0.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0)
         rival = self._rival_score(ranked, position, task_terms)
         entry = self._entries[index]
         other = next((s for i, s in ranked if i != index and not _copies(entry, self._entries[i])), 0.0)
         # ranked is best first: the agents scoring at least NEAR_SHARE of this one are a prefix of it
         near = bisect.bisect_right(ranked, -NEAR_SHARE * score, key=_negated_score) - 1
+        owner = sole_field_agent(task_terms, index, self._name_index(), (entry.fields["name"], entry.fields["keywords"]),
+                                 lambda other: _copies(entry, self._entries[other]))
         return (math.log1p(score), (score - rival) / score, (score - other) / score, self._coverage(task_terms, index),
-                len(ranked) / len(self._entries), math.log1p(near))
+                len(ranked) / len(self._entries), math.log1p(near), owner)
 
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
