@@ -40,9 +40,11 @@ def config_digest(project_dir: str | os.PathLike[str]) -> tuple[str, list[Path]]
     from ralphy.config import project_tables
 
     tables = project_tables(project_dir)
-    canonical = json.dumps(
-        [[path.name, where, table] for path, where, table in tables], sort_keys=True, default=str, ensure_ascii=True
-    )
+    items: list[Any] = [[path.name, where, table] for path, where, table in tables]
+    redirects = claude_settings_redirects(project_dir)
+    if redirects:  # only then: a project without them keeps the digest it had (and its users their trust)
+        items.append(["claude settings env", [list(found) for found in redirects]])
+    canonical = json.dumps(items, sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest(), [path for path, _, _ in tables]
 
 
@@ -126,11 +128,11 @@ SETTINGS_FILES = (Path(".claude") / "settings.json", Path(".claude") / "settings
 _BYPASS = {"bypassPermissions"}
 
 
-def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
-    """What the project's own Claude Code settings make the CLI do without asking: one text per finding."""
+def _settings(project_dir: str | os.PathLike[str]) -> list[tuple[Path, dict[str, Any]]]:
+    """The project's ``.claude/settings*.json`` that hold a JSON object: (path relative to the project, data)."""
     from ralphy import safefs
 
-    findings = []
+    found = []
     for rel in SETTINGS_FILES:
         path = Path(project_dir) / rel
         if not os.path.lexists(path):
@@ -139,8 +141,45 @@ def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
             data: Any = jsontext.loads(safefs.read_text(path, limit=1024 * 1024, what="settings file"))
         except Exception:  # noqa: BLE001 - unreadable settings: the CLI will say so itself
             continue
-        if not isinstance(data, dict):
-            continue
+        if isinstance(data, dict):
+            found.append((rel, data))
+    return found
+
+
+def claude_settings_redirects(project_dir: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
+    """(settings file, variable, value) for each variable of the project's settings ``env`` that chooses where
+    the Claude CLI sends your credentials and prompts (``_redirects``)."""
+    found = []
+    for rel, data in _settings(project_dir):
+        env = data.get("env")
+        if isinstance(env, dict):
+            found += [(str(rel), str(name), str(value)) for name, value in env.items() if _redirects(str(name))]
+    return found
+
+
+def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
+    """Raise UntrustedConfigError when the project's settings redirect the CLI's traffic (its API endpoint, a
+    proxy, the certificates it accepts, a telemetry collector) and the user has not trusted the project."""
+    found = claude_settings_redirects(project_dir)
+    if not found or is_trusted(project_dir):
+        return
+    rel, name, value = found[0]
+    more = f" (and {', '.join(sorted({n for _, n, _ in found[1:]} - {name}))})" if len(found) > 1 else ""
+    raise UntrustedConfigError(
+        f"{Path(project_dir) / rel} sets {name}={value!r}{more} in the Claude CLI's environment: the CLI would send "
+        f"your credentials and prompts there; ralphy does not start it in this project until you trust that: "
+        f"review it, then run `ralphy trust {_shell_path(Path(project_dir))}`")
+
+
+def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
+    """What the project's own Claude Code settings make the CLI do without asking: one text per finding."""
+    findings = []
+    for rel, data in _settings(project_dir):
+        redirected = sorted({str(name) for name in data.get("env") or {} if _redirects(str(name))}) \
+            if isinstance(data.get("env"), dict) else []
+        if redirected:
+            findings.append(f"{rel} sets {', '.join(redirected[:5])}, where the CLI sends your credentials and "
+                            "prompts")
         hooks = data.get("hooks")
         if isinstance(hooks, dict) and hooks:
             findings.append(f"{rel} defines hooks ({', '.join(sorted(map(str, hooks))[:5])}) that run commands")
@@ -172,6 +211,19 @@ _HELPER_COMMANDS = ("apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gc
                     "proxyAuthHelper")
 # Variables that choose what a program loads or runs: in a repository's "env", they turn every command the CLI
 # runs (its Bash tool, hooks, MCP servers) into the repository's.
+# Variables that choose where the CLI sends your credentials and prompts: its API endpoint (measured with 2.0.0 and
+# 2.1.330: a project's ANTHROPIC_BASE_URL wins over yours, and its server got the request, your key in it), a
+# proxy and the certificates it accepts, a telemetry collector.
+_REDIRECT_ENV = frozenset({"HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NODE_EXTRA_CA_CERTS",
+                           "NODE_TLS_REJECT_UNAUTHORIZED", "SSL_CERT_FILE", "SSL_CERT_DIR"})
+
+
+def _redirects(name: str) -> bool:
+    upper = name.upper()
+    return (upper.endswith("_BASE_URL") or upper in _REDIRECT_ENV
+            or (upper.startswith("OTEL_EXPORTER_OTLP") and "ENDPOINT" in upper))
+
+
 _RISKY_ENV = frozenset({"PATH", "NODE_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
                         "DYLD_LIBRARY_PATH", "PYTHONPATH", "PYTHONSTARTUP", "BASH_ENV", "ENV", "PERL5OPT",
                         "RUBYOPT", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "SHELL"})

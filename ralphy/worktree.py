@@ -66,11 +66,28 @@ def fingerprints(project_dir: str | os.PathLike[str], leave_out: str | None = No
 
 
 def _file_state(path: Path, *, by_content: bool) -> bytes:
+    """What a listed path holds. A link counts by where it points (its text, as git stores it), never by what it
+    leads to: a repository's untracked link to /proc/kmsg (readable by root, a read that waits for the kernel's
+    next message) hung the first fingerprint of `ralphy dev` for good. A file is opened without following links
+    and without blocking, and read to at most _MAX_HASHED_BYTES."""
+    import stat as stat_module
+
     try:
-        stat = path.stat()
-        if by_content and stat.st_size <= _MAX_HASHED_BYTES and path.is_file():
-            return hashlib.sha256(path.read_bytes()).digest()
-        return f"{stat.st_size}:{stat.st_mtime_ns}".encode()
+        info = os.lstat(path)
+        if stat_module.S_ISLNK(info.st_mode):
+            return b"link:" + os.fsencode(os.readlink(path))
+        if by_content and info.st_size <= _MAX_HASHED_BYTES and stat_module.S_ISREG(info.st_mode):
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+            try:
+                if stat_module.S_ISREG(os.fstat(fd).st_mode):
+                    digest, left = hashlib.sha256(), _MAX_HASHED_BYTES + 1
+                    while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+                        digest.update(chunk)
+                        left -= len(chunk)
+                    return digest.digest()
+            finally:
+                os.close(fd)
+        return f"{info.st_size}:{info.st_mtime_ns}".encode()
     except OSError:
         return b"missing"
 

@@ -133,8 +133,14 @@ def child_env(environ: Mapping[str, str]) -> dict[str, str]:
 
 
 def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str, str]) -> subprocess.Popen[bytes]:
-    """Start the CLI in a process group of its own, with pipes for stdin, stdout and stderr."""
+    """Start the CLI in a process group of its own, with pipes for stdin, stdout and stderr. Not in a folder
+    whose ``.claude/settings*.json`` send the CLI's traffic elsewhere, unless the user trusted it
+    (``ralphy.trust.require_cli_settings_trusted``)."""
     import subprocess
+
+    from ralphy.trust import require_cli_settings_trusted
+
+    require_cli_settings_trusted(cwd)
 
     try:
         return subprocess.Popen(

@@ -28,7 +28,10 @@ def trust(project_dir, revoke: bool) -> None:
         return
     load_config(project_dir, environ={}, require_trust=False)  # a config that does not load is not trusted
     tables = project_tables(project_dir)
-    if not tables:
+    from ralphy.trust import claude_settings_redirects
+
+    redirects = claude_settings_redirects(project_dir)
+    if not tables and not redirects:
         click.echo(f"ralphy: {project_dir.resolve()} has no ralphy config (.ralphy.toml or [tool.ralphy]) to trust",
                    err=True)
     _, files = record(project_dir)
@@ -36,5 +39,7 @@ def trust(project_dir, revoke: bool) -> None:
     sets = f"; it sets {', '.join(power)}" if power else ""
     for path in files:
         click.echo(f"trusted {path}{sets}")
-    if files:
+    for rel, name, value in redirects:
+        click.echo(f"trusted {project_dir.resolve() / rel}: it sets {name}={value!r} in the Claude CLI's environment")
+    if files or redirects:
         click.echo("ralphy: a change to it needs `ralphy trust` again", err=True)

@@ -58,7 +58,7 @@ def test_a_link_to_the_root_ends_within_the_budget(tmp_path, monkeypatch):
 def fresh_git_memory(monkeypatch):
     from ralphy import worktree
 
-    monkeypatch.setattr(worktree, "_git_stalled", {}, raising=False)
+    monkeypatch.setattr(worktree, "_git_stalled", {})
     return worktree
 
 
@@ -83,7 +83,7 @@ def test_a_fifo_git_reads_at_a_fixed_place_costs_no_wait(tmp_path, fresh_git_mem
 
 def test_a_fifo_gitignore_deeper_costs_one_timeout_per_run(tmp_path, fresh_git_memory, monkeypatch, caplog):
     worktree = fresh_git_memory
-    monkeypatch.setattr(worktree, "GIT_TIMEOUT_S", 1.0, raising=False)
+    monkeypatch.setattr(worktree, "GIT_TIMEOUT_S", 1.0)
     project = init_git_project(tmp_path / "repo")
     (project / "sub").mkdir()
     os.mkfifo(project / "sub" / ".gitignore")
@@ -116,3 +116,23 @@ def test_git_status_is_not_run_when_the_filter_drivers_cannot_be_listed(tmp_path
     monkeypatch.setattr(worktree.subprocess, "run", run)
     worktree.fingerprints(project)
     assert any("--get-regexp" in argv for argv in calls) and not any("status" in argv for argv in calls), calls
+
+
+def test_the_fingerprint_reads_a_link_not_what_it_leads_to(tmp_path, fresh_git_memory, monkeypatch):
+    # was: a listed link was followed and its target read whole (a link to /proc/kmsg, which root can read and
+    # whose read waits for the kernel's next message, hung `ralphy dev` at its first fingerprint)
+    worktree = fresh_git_memory
+    outside = tmp_path / "outside.txt"
+    outside.write_text("one")
+    project = init_git_project(tmp_path / "repo")
+    (project / "link").symlink_to(outside)
+    opened = []
+    real_open = os.open
+    monkeypatch.setattr(worktree.os, "open", lambda p, *a, **k: opened.append(os.fspath(p)) or real_open(p, *a, **k))
+    first = worktree.fingerprints(project)
+    outside.write_text("two")
+    assert worktree.fingerprints(project) == first  # what it leads to is not the project's change
+    assert not any(path.endswith(("link", "outside.txt")) for path in opened), opened
+    (project / "link").unlink()
+    (project / "link").symlink_to(tmp_path / "elsewhere")
+    assert worktree.fingerprints(project) != first  # where it points is
