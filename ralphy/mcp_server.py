@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import shutil
+import stat
 import sys
 import sysconfig
 import tempfile
@@ -393,9 +394,13 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
     path = Path(project_dir) / MCP_JSON
     entry = entry or server_entry()
     data: dict[str, Any] = {}
+    mode = None  # a new file: 0o666 less the umask, as any editor would create it
     if path.exists() or path.is_symlink():
         if path.is_symlink() or not path.is_file():
             raise ConfigError(f"{path} is not a regular file; not touching it")
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if not mode & 0o222:  # checked by its mode, not os.access: root may write anything
+            raise ConfigError(f"{path} is read-only; nothing was written (make it writable to add the server)")
         try:
             data = jsontext.loads(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -407,11 +412,22 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
         return path, "unchanged"
     outcome = "created" if not path.exists() else "updated" if SERVER_NAME in servers else "added"
     servers[SERVER_NAME] = entry
-    fd, temp = tempfile.mkstemp(prefix=".mcp.", suffix=".tmp", dir=path.parent)
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".mcp.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}; nothing was written") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        os.chmod(temp, mode)  # mkstemp's 0600 would hide the file from the rest of the team
         os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}; it was left as it was") from None
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

@@ -325,6 +325,45 @@ def test_install_refuses_a_broken_file_and_leaves_it(project: Path, text: str) -
     assert path.read_bytes() == text.encode("utf-8", "surrogateescape")
 
 
+def test_install_keeps_the_files_mode_and_a_new_file_gets_the_umasks(project: Path) -> None:
+    """The file was written through mkstemp, so it came out 0600 whatever it was: a team's shared .mcp.json
+    became unreadable to the others."""
+    entry = {"command": "ralphy", "args": ["mcp"]}
+    old = os.umask(0o022)
+    try:
+        path, _ = install(project, entry)
+        assert path.stat().st_mode & 0o777 == 0o644
+        path.write_text(json.dumps({"mcpServers": {"github": {"command": "gh"}}}))
+        path.chmod(0o664)
+        assert install(project, entry)[1] == "added" and path.stat().st_mode & 0o777 == 0o664
+    finally:
+        os.umask(old)
+
+
+def test_install_refuses_a_read_only_file_and_leaves_it(project: Path) -> None:
+    path = project / ".mcp.json"
+    text = json.dumps({"mcpServers": {"github": {"command": "gh"}}})
+    path.write_text(text)
+    path.chmod(0o444)
+    with pytest.raises(ConfigError, match=r"\.mcp\.json is read-only; nothing was written"):
+        install(project, {"command": "ralphy", "args": ["mcp"]})
+    assert path.read_text() == text and path.stat().st_mode & 0o777 == 0o444
+    assert [p.name for p in project.iterdir() if p.name.startswith(".mcp.")] == [".mcp.json"]
+
+
+def test_install_into_a_folder_it_cannot_write_is_one_line(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ralphy.mcp_server as mcp_server
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(mcp_server.tempfile, "mkstemp", refused)  # root writes any folder: refuse the write itself
+    result = CliRunner().invoke(cli, ["mcp", "--install", str(project)])
+    assert result.exit_code == 1 and not (project / ".mcp.json").exists()
+    assert result.output.strip() == f"ralphy: error: cannot write {project / '.mcp.json'}: Permission denied; " \
+                                    "nothing was written"
+
+
 def _program(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     program = folder / "ralphy"

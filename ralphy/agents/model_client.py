@@ -129,7 +129,9 @@ class ClaudeCliClient:
                 proc = subprocess.run(argv, input=prompt, capture_output=True, text=True, cwd=cwd,
                                       env=child_env(self.environ), timeout=self.timeout, errors="replace")
             except subprocess.TimeoutExpired:
-                raise AgentCreationError(f"the Claude CLI gave no answer in {self.timeout:.0f} s") from None
+                # a logged-out 2.0.x CLI retries the missing credentials silently until then
+                raise AgentCreationError(f"the Claude CLI gave no answer in {self.timeout:.0f} s (if it is not logged "
+                                         "in: `claude`, then /login; or set ANTHROPIC_API_KEY)") from None
             except OSError as exc:
                 raise ClaudeNotFoundError(f"cannot run the Claude CLI {self.claude_bin}: {exc}") from None
         return _result_line(proc.stdout), proc
@@ -141,8 +143,9 @@ def _answer(result: dict[str, Any] | None, proc: subprocess.CompletedProcess[str
     if result is None:
         detail = " ".join((proc.stderr or proc.stdout or f"exit {proc.returncode}").split())[:300]
         raise AgentCreationError(f"the Claude CLI gave no result: {detail}")
-    if result.get("is_error"):
-        _raise_for(result)
+    structured_answer = isinstance(result.get("structured_output"), dict)
+    if result.get("is_error") or (str(result.get("subtype") or "").startswith("error") and not structured_answer):
+        _raise_for(result)  # 2.1.62 ends a run of answers that never fit in error_max_turns with is_error false
     structured = _json_in(str(result.get("result") or "")) if from_text else result.get("structured_output")
     if not isinstance(structured, dict):
         text = " ".join(str(result.get("result") or "").split())[:200]
@@ -209,9 +212,23 @@ def _raise_for(result: Mapping[str, Any]) -> None:
     from ralphy.claude.limits import auth_failure, is_auth_result
 
     final = next((event for event in parse_line(json.dumps(result)) if isinstance(event, ResultEvent)), None)
-    detail = " ".join(str(result.get("result") or "error").split())[:300]
+    detail = " ".join(_error_detail(result).split())[:300]
     if final is not None and is_auth_result(final):
         raise AuthenticationError(
             f"the Claude CLI could not ask the model: {auth_failure([], final) or detail}; log in with `claude` "
             "and /login, or set ANTHROPIC_API_KEY")
     raise AgentCreationError(f"the Claude CLI failed: {detail}")
+
+
+def _error_detail(result: Mapping[str, Any]) -> str:
+    """What an error result says: its text, else its ``errors`` and ``subtype`` (a model whose answers never fit
+    the schema ends in ``error_max_turns`` with ``errors: ["Reached maximum number of turns (4)"]`` and no text)."""
+    text = result.get("result")
+    if isinstance(text, str) and text.strip():
+        return text
+    errors = result.get("errors")
+    said = "; ".join(str(error) for error in errors if error) if isinstance(errors, list) else ""
+    subtype = str(result.get("subtype") or "")
+    if subtype in ("error_max_turns", "error_max_structured_output_retries"):
+        return f"the model gave no answer that fits the schema ({said or subtype})"
+    return " ".join(part for part in (subtype, said) if part) or "an error result with no message"

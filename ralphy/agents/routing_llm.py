@@ -62,23 +62,40 @@ def _llm_prompt(task: str, candidates: Sequence[AgentSpec]) -> str:
 
 
 def _parse_rankings(message: Any, names: Sequence[str]) -> list[Alternative]:
-    """The rankings in the model's tool call; ValueError when there is none or it is malformed."""
+    """The rankings in the model's tool call; ValueError (one line, what is wrong) when there is none or none
+    that names a candidate. An entry naming no candidate, or without a confidence, is left out: the rest of a
+    ranking is still the model's answer."""
     for block in getattr(message, "content", None) or ():
         if getattr(block, "type", None) == "tool_use" and getattr(block, "name", None) == "rank_agents":
-            rankings = block.input["rankings"]
+            rankings = block.input.get("rankings") if isinstance(block.input, dict) else None
             break
     else:
         raise ValueError("the model did not call rank_agents")
+    if not isinstance(rankings, list):
+        raise ValueError(f"the model's rankings are not a list (got {type(rankings).__name__})")
     results: dict[str, Alternative] = {}
+    unknown = []
     for item in rankings:
-        agent, confidence = item["agent"], float(item["confidence"])
+        agent = item.get("agent") if isinstance(item, dict) else None
+        confidence = item.get("confidence") if isinstance(item, dict) else None
         if agent not in names:
-            raise ValueError(f"the model ranked an unknown agent {agent!r}")
+            if isinstance(agent, str):
+                unknown.append(agent)
+            continue
+        try:
+            value = float(confidence) if not isinstance(confidence, bool) else None
+        except (TypeError, ValueError):
+            value = None
+        if value is None or value != value:  # no number (or NaN): no confidence to rank by
+            continue
         if agent not in results:
-            reason = str(item.get("reason") or "ranked by the model")
-            results[agent] = Alternative(agent, round(min(max(confidence, 0.0), 1.0), 3), reason)
+            reason = " ".join(str(item.get("reason") or "ranked by the model").split())[:500]
+            results[agent] = Alternative(agent, round(min(max(value, 0.0), 1.0), 3), reason)
     if not results:
-        raise ValueError("the model ranked no agent")
+        said = f" (it named {', '.join(repr(name) for name in unknown[:3])})" if unknown else ""
+        raise ValueError(f"the model ranked no candidate with a confidence{said}")
+    if unknown:
+        logger.info("the model's ranking named agents that are not candidates: %s", ", ".join(unknown))
     return sorted(results.values(), key=lambda alternative: (-alternative.confidence, alternative.agent))
 
 

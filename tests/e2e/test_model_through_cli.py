@@ -118,3 +118,58 @@ def test_a_cli_that_is_not_logged_in_is_one_clear_line(tmp_path: Path, claude_bi
     assert result.exit_code == 1
     assert result.output.startswith("ralphy: error: the Claude CLI could not ask the model")
     assert "/login" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.e2e
+def test_answers_that_never_fit_the_schema_are_one_line_saying_so(tmp_path: Path, claude_bin: str, claude_version,
+                                                                 claude_home: Path) -> None:
+    """The CLI checks the StructuredOutput call against the schema and asks again; after --max-turns it ends
+    with `error_max_turns` and no text. That was "the Claude CLI failed: error". CLIs without --json-schema
+    (2.0.x) give ralphy the text, and create's own retry says what is wrong."""
+    from ralphy.claude.version import Version
+
+    project = init_git_project(tmp_path / "project", commit=False)
+    bad = {"name": 5, "description": ["not", "text"]}
+
+    def insists(request: Request):  # the same answer, whatever the CLI says about it
+        if request.is_side or not request.is_main:
+            return text("ok")
+        return tool_use("StructuredOutput", bad) if "StructuredOutput" in request.tools else text(json.dumps(bad))
+
+    with FakeMessagesAPI(insists) as api:
+        env = cli_env(api, claude_home, claude_bin, project)
+        result = CliRunner().invoke(cli, ["agents", "create", "reviews code before merge", str(project)], env=env)
+        recommend = CliRunner().invoke(cli, ["agents", "recommend", "Review my change", str(project), "--llm",
+                                             "--json"], env=env)
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1, result.output
+    if claude_version is not None and claude_version < Version.parse("2.1.0"):
+        assert result.output.startswith("ralphy: error: the model gave no valid agent in 2 attempt(s): ")
+    else:
+        assert result.output.startswith("ralphy: error: the Claude CLI failed: the model gave no answer that fits "
+                                        "the schema ("), result.output  # 2.1.62: (error_max_turns)
+    assert not (project / ".claude" / "agents" / "generated").exists()
+    assert recommend.exit_code == 0  # no agents: nothing to rank, nothing asked
+
+
+@pytest.mark.e2e
+def test_a_cli_that_gives_no_answer_in_time_is_ended_with_one_line(tmp_path: Path, claude_bin: str,
+                                                                  claude_home: Path) -> None:
+    """A model that never answers (and a logged-out 2.0.x CLI, which retries silently): ralphy's own time limit
+    ends the CLI and says what to check."""
+    import time
+
+    from ralphy.agents.model_client import ClaudeCliClient
+    from ralphy.agents.routing_llm import _llm_tool
+    from ralphy.errors import AgentCreationError
+    from ralphy.testing import slow
+
+    with FakeMessagesAPI(lambda request: slow(text("late"), before=60)) as api:
+        env = {key: value for key, value in cli_env(api, claude_home, claude_bin, tmp_path).items() if value}
+        client = ClaudeCliClient(claude_bin, environ={**os.environ, **env}, timeout=4)
+        started = time.monotonic()
+        with pytest.raises(AgentCreationError) as raised:
+            client.messages.create(model="claude-sonnet-4-6", tools=[_llm_tool(["a", "b"])],
+                                   messages=[{"role": "user", "content": "Rank them"}])
+    assert time.monotonic() - started < 30
+    assert str(raised.value) == ("the Claude CLI gave no answer in 4 s (if it is not logged in: `claude`, then "
+                                 "/login; or set ANTHROPIC_API_KEY)")
