@@ -16,6 +16,9 @@ TOOLS_2_0 = frozenset({
     "TodoWrite", "WebSearch", "BashOutput", "KillShell", "SlashCommand", "ListMcpResourcesTool",
     "ReadMcpResourceTool",
 })
+# 1.0.x: 2.0.0's tools and MultiEdit, which 2.0.0 dropped (1.0.128's init tools, measured).
+TOOLS_1_0 = TOOLS_2_0 | {"MultiEdit"}
+
 # 2.1.62's init tools (no Agent yet), plus the MCP resource tools.
 TOOLS_2_1_62 = frozenset({
     "Task", "TaskOutput", "Bash", "Glob", "Grep", "ExitPlanMode", "Read", "Edit", "Write", "NotebookEdit",
@@ -35,6 +38,8 @@ LIST_AGENTS_FROM = Version(2, 1, 250)  # "ListAgents" is in the init tools of 2.
 
 def known_tools(version: Version | None) -> frozenset[str]:
     """The tool names the CLI ``version`` knows (None: the newest)."""
+    if version is not None and version < Version(2, 0, 0):
+        return TOOLS_1_0
     if version is not None and version < Version(2, 1, 0):
         return TOOLS_2_0
     if version is not None and version < FIRST_AGENT_TOOL:
