@@ -421,3 +421,17 @@ def test_cli_install_says_what_it_did(project: Path) -> None:
     (project / ".mcp.json").write_text("{oops")
     broken = runner.invoke(cli, ["mcp", "--install", str(project)])
     assert broken.exit_code == 1 and broken.output.startswith("ralphy: error:") and "not valid JSON" in broken.output
+
+
+def test_a_broken_config_is_a_tool_error_and_the_server_stays(project: Path) -> None:
+    """The server used to read the config (and the agents) before serving: a broken .ralphy.toml ended it before
+    the client's initialize, which a client shows as a server that failed to start, saying nothing."""
+    from ralphy.mcp_server import build_server
+
+    (project / ".ralphy.toml").write_text("tasks_file = [1\n", encoding="utf-8")
+    _, (recommend, tasks) = _call(build_server(project), ("agent_recommend", {"task": "Write a Dockerfile"}),
+                                  ("task_list", {}))
+    assert recommend.is_error and tasks.is_error
+    assert recommend.content[0].text.endswith(".ralphy.toml: not valid TOML: Unclosed array (at end of document)")
+    (project / ".ralphy.toml").unlink()
+    assert ProjectTools(project).agent_recommend("Write a Dockerfile")["recommended"] == "docker-expert"
