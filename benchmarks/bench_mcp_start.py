@@ -2,8 +2,10 @@
 
     .venv/bin/python benchmarks/bench_mcp_start.py [--repeat 7] [--before DIR]
 
-Each round starts a fresh process, writes `initialize` to its stdin and times the answer line, then sends
-`notifications/initialized` and one `agent_recommend` call and times that answer too (from the start). Two
+Each round starts a fresh process, writes `initialize` to its stdin and times the answer line (wall time, and
+the CPU time the process had used by then, from /proc: on a loaded machine the wall time is mostly waiting for
+a core, the CPU time is the work), then sends `notifications/initialized` and one `agent_recommend` call and
+times that answer too (from the start). Two
 projects: the 158 VoltAgent agents of the corpus and 15 of them. Baseline in the same run, alternating with
 ralphy: the SDK alone (a `MCPServer` with one no-op tool over stdio), its floor for `initialize`. `--before DIR`
 also times another checkout of ralphy (e.g. /work/main before a change) with the same Python.
@@ -43,7 +45,13 @@ CALL = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
         "params": {"name": "agent_recommend", "arguments": {"task": "Write unit tests for the payment service"}}}
 
 
-def once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def once(argv: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True, env=env)
@@ -52,6 +60,7 @@ def once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     proc.stdin.flush()
     answer = json.loads(proc.stdout.readline())
     initialized = time.perf_counter() - start
+    cpu = cpu_seconds(proc.pid)
     assert answer.get("id") == 1 and "result" in answer, answer
     proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
     proc.stdin.write(json.dumps(CALL) + "\n")
@@ -61,7 +70,7 @@ def once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     assert answer.get("id") == 2 and not answer["result"].get("isError"), answer
     proc.stdin.close()
     proc.wait(30)
-    return initialized, called
+    return initialized, called, cpu
 
 
 def main() -> None:
@@ -82,7 +91,7 @@ def main() -> None:
         noop.write_text(NOOP_SERVER, encoding="utf-8")
         checkouts = {"ralphy (this checkout)": REPO, **({"ralphy (--before)": args.before} if args.before else {})}
         print(f"python {sys.version.split()[0]}; {args.repeat} rounds, alternating; load {os.getloadavg()[0]:.1f}")
-        runs: dict[str, list[tuple[float, float]]] = {}
+        runs: dict[str, list[tuple[float, float, float]]] = {}
         for _ in range(args.repeat):
             runs.setdefault("SDK alone (baseline)", []).append(once([sys.executable, str(noop)], dict(os.environ)))
             for label, checkout in checkouts.items():
@@ -90,12 +99,15 @@ def main() -> None:
                 for project_name, project in projects.items():
                     argv = [sys.executable, "-m", "ralphy", "mcp", str(project)]
                     runs.setdefault(f"{label}, {project_name}", []).append(once(argv, env))
-        base = statistics.median(start for start, _ in runs["SDK alone (baseline)"])
+        base = statistics.median(start for start, _, _ in runs["SDK alone (baseline)"])
+        base_cpu = statistics.median(cpu for _, _, cpu in runs["SDK alone (baseline)"])
         for label, times in runs.items():
-            initialize = statistics.median(start for start, _ in times)
-            first = statistics.median(call for _, call in times)
+            initialize = statistics.median(start for start, _, _ in times)
+            first = statistics.median(call for _, call, _ in times)
+            cpu = statistics.median(cpu for _, _, cpu in times)
             print(f"{label}: initialize median {initialize * 1000:.0f} ms ({initialize / base:.2f}x the baseline), "
-                  f"first agent_recommend answered at {first * 1000:.0f} ms")
+                  f"CPU by then {cpu * 1000:.0f} ms ({cpu / base_cpu:.2f}x); first agent_recommend answered at "
+                  f"{first * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,13 @@ def _schema(schema: dict[str, Any], description: str) -> Any:
 
 def build_server(tools: ProjectTools) -> MCPServer:
     """An ``MCPServer`` named ``ralphy`` with the four read-only tools over ``tools``' project."""
-    server = MCPServer(
+    class _Server(MCPServer):
+        async def list_tools(self) -> Any:
+            listed = await super().list_tools()
+            tools.warm_in_background()  # after initialize and the tool list: no GIL contention with those
+            return listed
+
+    server = _Server(
         SERVER_NAME, version=__version__, log_level="WARNING",
         instructions="Route work to this project's own Claude Code subagents: agent_recommend names the best "
                      "agent for a task (or none: work directly); task_list and run_status show ralphy's loop.",

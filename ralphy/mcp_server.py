@@ -69,6 +69,7 @@ class ProjectTools:
         self._searched: tuple[Path, ...] = ()
         # the SDK runs each call of a plain function in a worker thread, so two calls (and warm()) may overlap
         self._lock = threading.RLock()
+        self._warming = False
 
     # -- the agent catalog ------------------------------------------------------------------------------
 
@@ -115,9 +116,17 @@ class ProjectTools:
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
         return self._catalog
 
+    def warm_in_background(self) -> None:
+        """``warm`` in a thread, once: the server starts it when a client lists the tools. Not at start: with
+        the GIL, a thread reading 158 agents beside the SDK's start made ``initialize`` slower, not faster."""
+        with self._lock:
+            if self._warming:
+                return
+            self._warming = True
+        threading.Thread(target=self.warm, name="ralphy-mcp-warm", daemon=True).start()
+
     def warm(self) -> None:
-        """Load the catalog and build the router over every agent now, so the first call finds them ready
-        (``serve`` runs this beside the SDK's start: ``initialize`` is answered without waiting for it). A
+        """Load the catalog and build the router over every agent now, so the first call finds them ready. A
         broken project is left for the first call to report as a tool error."""
         try:
             self._router(self.catalog().agents)
@@ -327,14 +336,10 @@ def build_server(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] |
 
 
 def serve(project_dir: str | os.PathLike[str], *, scopes: Sequence[str] | None = None) -> None:
-    """Run the server over stdio until the client closes it. The catalog is loaded beside the server's start
-    (``ProjectTools.warm``), not before it: the client's ``initialize`` is answered once the SDK is imported."""
-    from ralphy.mcp_app import build_server as build
-
-    tools = ProjectTools(project_dir, scopes=scopes)
-    server = build(tools)
-    threading.Thread(target=tools.warm, name="ralphy-mcp-warm", daemon=True).start()
-    server.run("stdio")
+    """Run the server over stdio until the client closes it. The catalog is not read before serving: the
+    client's ``initialize`` is answered once the SDK is imported; listing the tools starts loading the agents
+    (``ProjectTools.warm_in_background``) and a call that comes first loads them itself."""
+    build_server(project_dir, scopes=scopes).run("stdio")
 
 
 # --- .mcp.json ------------------------------------------------------------------------------------------------

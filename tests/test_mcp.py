@@ -259,7 +259,10 @@ def test_the_sdk_passes_bad_values_through_to_one_line_errors(project: Path) -> 
 
 
 def test_the_server_is_built_without_loading_the_catalog(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``initialize`` is answered without waiting for the agents: they load beside it (ProjectTools.warm)."""
+    """``initialize`` is answered without waiting for the agents; listing the tools starts loading them in a
+    thread (ProjectTools.warm), once."""
+    import threading
+
     import ralphy.agents.discovery as discovery
     from ralphy.mcp_app import build_server
 
@@ -267,10 +270,14 @@ def test_the_server_is_built_without_loading_the_catalog(project: Path, monkeypa
     real = discovery.discover_agents
     monkeypatch.setattr(discovery, "discover_agents", lambda *a, **k: calls.append(1) or real(*a, **k))
     tools = ProjectTools(project)
-    build_server(tools)
+    server = build_server(tools)
     assert calls == []
-    tools.warm()
+    _call(server)  # initialize and list the tools
+    for thread in threading.enumerate():
+        if thread.name == "ralphy-mcp-warm":
+            thread.join(30)
     assert calls == [1] and tools.catalog().routers  # the router over every agent is built too
+    _call(server)
     tools.agent_recommend("Optimize the slow PostgreSQL query")
     assert calls == [1]
 
