@@ -28,11 +28,21 @@ def _schema(schema: dict[str, Any], description: str) -> Any:
 
 def build_server(tools: ProjectTools) -> MCPServer:
     """An ``MCPServer`` named ``ralphy`` with the four read-only tools over ``tools``' project."""
+    takes: dict[str, tuple[str, ...]] = {}  # each tool's parameters, to name an argument it does not take
+
     class _Server(MCPServer):
         async def list_tools(self) -> Any:
             listed = await super().list_tools()
             tools.warm_in_background()  # after initialize and the tool list: no GIL contention with those
             return listed
+
+        async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            # the SDK drops an argument the tool does not take: "max_results": 5 would quietly mean 3
+            unknown = sorted(set(arguments or {}) - set(takes.get(name, arguments or {})))
+            if unknown:
+                expected = ", ".join(takes[name]) or "no arguments"
+                raise ToolError(f"{name} takes no argument {', '.join(map(repr, unknown))} (it takes {expected})")
+            return await super().call_tool(name, arguments, context)
 
     server = _Server(
         SERVER_NAME, version=__version__, log_level="WARNING",
@@ -82,6 +92,10 @@ def build_server(tools: ProjectTools) -> MCPServer:
         """Where ralphy's dev loop stands: circuit breaker, task counts, the last run, pending questions."""
         return call(tools.run_status)
 
+    import inspect
+
+    for function in (agent_recommend, agent_capabilities, task_list, run_status):
+        takes[function.__name__] = tuple(inspect.signature(function).parameters)
     return server
 
 

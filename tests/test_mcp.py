@@ -442,3 +442,20 @@ def test_a_broken_config_is_a_tool_error_and_the_server_stays(project: Path) -> 
     assert recommend.content[0].text.endswith(".ralphy.toml: not valid TOML: Unclosed array (at end of document)")
     (project / ".ralphy.toml").unlink()
     assert ProjectTools(project).agent_recommend("Write a Dockerfile")["recommended"] == "docker-expert"
+
+
+def test_an_argument_a_tool_does_not_take_is_named_not_dropped(project: Path) -> None:
+    """The SDK dropped arguments it did not know: "max_results": 1 quietly gave 3 alternatives."""
+    from ralphy.mcp_server import build_server
+
+    _, (snake, extra, good) = _call(
+        build_server(project),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "max_results": 1}),
+        ("run_status", {"verbose": True}),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 1}),
+    )
+    assert snake.is_error and snake.content[0].text == (
+        "agent_recommend takes no argument 'max_results' (it takes task, team, requiredCapabilities, "
+        "excludeAgents, maxResults)")
+    assert extra.is_error and extra.content[0].text == "run_status takes no argument 'verbose' (it takes no arguments)"
+    assert not good.is_error and len(good.structured_content["alternatives"]) == 1
