@@ -11,7 +11,11 @@ to whoever knows the technology: "Design the DynamoDB layout", "Move the docs fr
 agent's name carries when that agent does it. The table was written by hand from what software teams do, before
 any list of routing misses was read; it is knowledge of the job, not fitted to a data set. A symptom report ("Users
 get a blank page in Safari since the last release", ``symptom_report``) asks for debugging, and the debug role's
-words are then scored with the task's (``Asked.extra``), since such a report names none of them (decide13).
+words are then scored with the task's (``Asked.extra``), since such a report names none of them (decide13); so are
+any activity's role words when the task names the activity only by an instance of it ("a test plan", "the man
+page", "from the PHP 5.6 app"). Added by catalog14, from what QA, performance, product and documentation people
+do: a test plan is QA's, a load test performance's, a roadmap product management's, a man page or a quickstart
+documentation.
 ``asked_activity`` finds the activity a task's head asks for (its first or last word, ``terms.head_clauses``,
 generic verbs left out; not when the head starts with a building verb) and returns the role terms;
 ``routing.Router`` then lifts the agents whose name holds one of them (``routing.ACTIVITY_LIFT``) when the team
@@ -32,7 +36,7 @@ from ralphy.agents.terms import GENERIC_VERBS, head_clauses, name_text, terms
 ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "review": ("review reviews reviewing", "review reviewer"),
     "audit": ("audit audits auditing", "audit auditor security"),
-    "document": ("document documenting documentation docs readme docstrings changelog tutorial runbook",
+    "document": ("document documenting documentation docs readme docstrings changelog tutorial runbook quickstart",
                  "documentation docs documenter writer"),
     "deploy": ("deploy deploying deployment rollout", "deployment devops release"),
     "containerise": ("containerise containerize containerising containerizing dockerise dockerize",
@@ -48,6 +52,8 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "incident": ("incident outage postmortem oncall", "incident responder sre"),
     "usability": ("usability ux", "usability ux ui"),
     "refactor": ("refactor refactoring restructure", "refactor refactoring"),
+    "prioritise": ("prioritise prioritize prioritising prioritizing roadmap", "product"),
+    "plan tests": ("", "qa"),  # asked for by a phrase naming a test plan: _TEST_PLAN
 }
 
 # A head starting with one of these asks to build something, even if it names an activity's word after ("Move the
@@ -133,6 +139,14 @@ _SECURITY_PHRASES = re.compile(
     r"\bremote code execution\b|\baccount takeover\b|\bprivilege escalation\b|"
     r"\bbroken (?:access control|authentication)\b|\bmass assignment\b|\bowasp\b|\bpath traversal\b|"
     r"\bclickjacking\b|\bopen redirects?\b|\bsession fixation\b")
+# A plan of testing (what to test, how much, when) is quality assurance's, not the test automation's; a load or stress
+# test measures performance (catalog14: both written from what QA and performance teams do).
+_TEST_PLAN = re.compile(r"\btest (?:plans?|strateg(?:y|ies)|cases|matrix|charters?)\b|"
+                        r"\bqa (?:plans?|strateg(?:y|ies)|process)\b|\bexploratory testing\b")
+_LOAD_TEST = re.compile(r"\b(?:load|stress|soak|spike)[- ]?test(?:s|ing|ed)?\b")
+# Documentation named by a kind of page: "Write the man page for the CLI", "a getting-started guide".
+_DOC_PHRASES = re.compile(r"\bman ?pages?\b|\bgetting[- ]started (?:guide|page|section)s?\b|\bhow-?to guides?\b|"
+                          r"\buser (?:guide|manual)s?\b")
 _ACCESSIBILITY_PHRASES = re.compile(
     r"\bscreen ?readers?\b|\bvoiceover\b|\bnvda\b|\bjaws\b|\btalkback\b|"
     r"\bkeyboard(?:-only)? (?:navigation|users?|only)\b|\bcolou?r contrast\b|"
@@ -148,7 +162,7 @@ def _table() -> tuple[dict[str, frozenset[str]], frozenset[str], frozenset[str]]
     """(head term -> role terms, building verb terms, terms asking for an activity anywhere)."""
     heads: dict[str, set[str]] = {}
     for asks, roles in ACTIVITY_ROLES.values():
-        for term in _terms_of(asks):
+        for term in _terms_of(asks) - {"end"}:  # e2e's synonym "end": "Build a WPF front end" asks for no test
             heads.setdefault(term, set()).update(_terms_of(roles))
     building = _terms_of(BUILDING_VERBS) - {term for term in heads}
     anywhere = frozenset().union(*(_terms_of(ACTIVITY_ROLES[name][0]) for name in _ANYWHERE))
@@ -198,7 +212,8 @@ def asked_activity(task: str) -> Asked:
         roles.update(_terms_of(ACTIVITY_ROLES["profile"][1]))
     extra: frozenset[str] = frozenset()
     symptom = symptom_report(task)
-    if symptom or _WHY.search(lowered):
+    why = _WHY.search(lowered)
+    if symptom or why:
         debugging = heads[next(iter(_terms_of("debug")))]
         roles.update(debugging)
         if symptom:  # a failure is a bug to find; "why the figure dropped" may be the data's or speed's question
@@ -211,6 +226,18 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("accessibility")))])
     if _SECURITY_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("security")))])
+    if _DOC_PHRASES.search(lowered):
+        roles.update(heads[next(iter(_terms_of("documentation")))])
+    for phrase, activity in ((_TEST_PLAN, "plan tests"), (_LOAD_TEST, "profile")):
+        if phrase.search(lowered):  # the plan's or the measurement's role, not the test automation's
+            roles.difference_update(_terms_of(ACTIVITY_ROLES["test"][1]))
+            roles.update(_terms_of(ACTIVITY_ROLES[activity][1]))
+    said = _terms_of(lowered) - GENERIC_VERBS
+    if said.isdisjoint(roles) and (symptom or not why):
+        # the task names the activity by an instance of it ("a test plan", "the man page", "from the PHP 5.6 app"),
+        # not by its role's words: they are scored with the task's, so the role's agents are among those scored
+        # (not for a bare "find why": see symptom_report)
+        extra = extra | (frozenset(roles) - said)
     return Asked(frozenset(roles), frozenset(kinds) - roles, extra) if roles else NOTHING
 
 

@@ -68,8 +68,8 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match; and 1.0 when the agent is the team's one agent for the field of a technology
 # the task names, else 0.0: ralphy.agents.field_owner). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (2.089, 0.398, 0.335, 0.911, 0.187, -0.753, 0.576)
-CALIBRATION_BIAS = -3.689
+CALIBRATION: tuple[float, ...] = (2.087, 0.282, 0.210, 1.029, 0.189, -0.778, 0.483)
+CALIBRATION_BIAS = -3.597
 NEAR_SHARE = 0.5
 # A chore (ralphy.agents.chores: a small edit named by its object, "Change the 404 page's heading", "Raise the Node
 # version in .nvmrc") needs no specialist: its log-odds are lowered by this much (0.98 -> 0.27, 0.995 -> 0.58), so an
@@ -96,9 +96,19 @@ ACTIVITY_DEMOTE = 0.5  # ... and an agent without the role whose name matches th
 # "ledger" -> fintech), added to the task with this weight, well under a word it says: an agent describing the field
 # is found, an agent named for the technology itself still wins building work on it.
 FIELD_WEIGHT = 0.5
+# ... once per technology of that field the task names, up to this many ("Design the loot tables and enemy spawns for
+# the dungeon levels" names three of games: more named, surer field; a word the task says still counts for more)
+FIELD_NAMED_MAX = 3
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
+
+
+def _distinct(named: Sequence[tuple[str, ...]]) -> int:
+    """How many of a field's ``named`` technologies are not part of another one named ("loot" in "loot tables")."""
+    joined = [" " + " ".join(sequence) + " " for sequence in named]
+    return sum(not any(text != other and text in other for other in joined) for text in joined)
+
 
 def _negated_score(pair: tuple[int, float]) -> float:
     return -pair[1]
@@ -277,8 +287,9 @@ class Router:
         return scores
 
     def _add_fields(self, total: list[float] | None, task_terms: Sequence[str]) -> list[float] | None:
-        """Add the fields of the technologies the task names (``FIELD_WEIGHT``): each field as one light word, an
-        agent getting its best weight for any of the field's terms; not when an agent is named for the technology."""
+        """Add the fields of the technologies the task names (``FIELD_WEIGHT``): each field as a light word per
+        technology of it named (at most ``FIELD_NAMED_MAX``), an agent getting its best weight for any of the field's
+        terms; not when an agent is named for the technology."""
         for named, field in field_terms(tuple(task_terms)):
             if any(self._named_for(sequence) for sequence in named):
                 continue
@@ -289,8 +300,9 @@ class Router:
                         best[index] = weight
             if best and total is None:
                 total = [0.0] * len(self._entries)
+            share = FIELD_WEIGHT * min(_distinct(named), FIELD_NAMED_MAX)
             for index, weight in best.items():
-                total[index] += FIELD_WEIGHT * weight
+                total[index] += share * weight
         return total
 
     def _named_for(self, sequence: tuple[str, ...]) -> bool:

@@ -13,14 +13,15 @@ measurement on the train sets only removals and moves were made, where a loss sh
 ordinary text ("cors" stems as "cores", "typer" as "typed", "focus order" loses its stopword "focus" and becomes
 "order"; "patient", "player", "invoicing", "offline-first" named an app's subject, not its field), the money row was
 split into ledger work and payment gateways, "rate limiting" moved from security to APIs, whose field lost "design" and "specification", and the ecosystem row of
-Riverpod and Bloc says Flutter only; no entry was added for a missed task. A word that means something else in
+Riverpod and Bloc says Flutter only; no entry was added for a missed task. Later (catalog14) "dagger" left the
+Kotlin row: it stems as Airflow's "dag". A word that means something else in
 everyday text ("delta", "epic", "swift", "metal", "vault", "flux", "click") is left out, or written only inside a
 phrase ("delta lake").
 
 ``field_terms`` gives the fields a task's words belong to (each as its terms, less those the task already says);
-``routing.Router`` adds each field to the task as one light word: an agent gets ``routing.FIELD_WEIGHT`` (well
-under 1, a word the task says) times the best weight it has for any of the field's terms, so an agent describing
-the field is found; a field is not added when an agent of the router is named for the technology itself (its
+``routing.Router`` adds each field to the task as a light word per technology of it named (at most
+``routing.FIELD_NAMED_MAX``): an agent gets ``routing.FIELD_WEIGHT`` (well under 1, a word the task says) times the
+best weight it has for any of the field's terms, so an agent describing the field is found; a field is not added when an agent of the router is named for the technology itself (its
 name holds the technology's words), so that agent keeps the work on it. The table is
 built into terms on first use, not at import.
 """
@@ -282,7 +283,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "riverpod, bloc, cubit, pubspec, dart"),
     ("react native mobile", "expo, eas build, eas update, metro bundler, react navigation, hermes"),
     ("swift ios", "swiftui, uikit, combine framework, core data, swiftdata, cocoapods, spm, xcframework"),
-    ("kotlin android", "jetpack compose, compose previews, ktor, coroutines, room database, hilt, dagger"),
+    ("kotlin android", "jetpack compose, compose previews, ktor, coroutines, room database, hilt"),
     ("laravel php",
      "eloquent, livewire, blade, artisan, sanctum"),
     ("symfony php", "doctrine, twig, symfony messenger, api platform"),

@@ -112,6 +112,7 @@ _SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring
     ("f#", re.compile(r"(?<![a-z0-9])f#"), " fsharp "),
     (".net", re.compile(r"(?<![a-z0-9])\.net\b"), " dotnet "),
     (".js", re.compile(r"\b([a-z]+)\.js\b"), r" \1js "),
+    ("-d", re.compile(r"\b([23])-d\b"), r" \1d "),  # 3-D, 2-D: as 3D, 2D
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES: tuple[str, ...] = (
@@ -262,7 +263,7 @@ def split_example_blocks(description: str) -> tuple[str, list[str], str]:
 # "Plan the migration | from the PHP 5.6 app to Symfony 7".
 _HEAD_END = re.compile(
     r"\b(?:for|in|on|with|from|to|of|into|behind|using|via|by|at|across|between|under|that|so|when|where|which|"
-    r"after|before|during|per|without)\b|[:;,.(]"
+    r"after|before|during|per|without|against)\b|[:;,(]|\.(?!\w)"
 )
 
 

@@ -111,3 +111,45 @@ def test_the_activity_lift_is_what_moves_the_role_first(team: Router, monkeypatc
     monkeypatch.setattr(routing, "ACTIVITY_DEMOTE", 1.0)
     without = [team.rank(task, 1)[0].agent for task, _ in CASES]
     assert sum(got != expected for got, (_, expected) in zip(without, CASES)) >= 2, without
+
+
+# catalog14: work named by an instance of the activity, not by its role's words (hand-written truths)
+@pytest.mark.parametrize(("task", "role", "not_role"), [
+    ("Draft the test strategy for the payments app's 2.0 launch", _roles("qa"), TEST - _roles("qa")),
+    ("Write test cases for the new refund flow", _roles("qa"), TEST - _roles("qa")),
+    ("Stress-test the checkout API at 5k requests per second", _roles("performance"), TEST - _roles("qa")),
+    ("Prioritize the roadmap items for next quarter", _roles("product"), frozenset()),
+    ("Write the man page for the sync command", DOCS, frozenset()),
+])
+def test_an_activity_named_by_its_instance(task: str, role: frozenset[str], not_role: frozenset[str]) -> None:
+    asked = asked_activity(task)
+    assert role <= asked.roles and asked.roles.isdisjoint(not_role), asked
+    assert role - set(terms(task)) <= asked.extra, asked  # the role's words are scored: its agents are found
+
+
+def test_a_front_end_asks_for_no_end_to_end_test() -> None:
+    assert not asked_activity("Build a WPF front end for the provisioning script")
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Router:
+    return Router(load_corpus(VOLTAGENT))
+
+
+@pytest.mark.parametrize(("task", "right"), [
+    ("Draft the test strategy for the payments app's 2.0 launch", {"qa-expert"}),
+    ("Stress-test the checkout API at 5k requests per second", {"performance-engineer"}),
+    ("Prioritize the roadmap items for next quarter", {"product-manager"}),
+    ("Write the man page for the backup CLI", {"technical-writer", "documentation-engineer"}),
+])
+def test_the_role_of_an_activity_named_by_its_instance_ranks_first(catalog: Router, task: str, right: set[str]) -> None:
+    assert catalog.rank(task, limit=1)[0].agent in right
+
+
+def test_a_head_ends_at_against_and_not_at_a_version_s_dot() -> None:
+    from ralphy.agents.terms import head_clauses
+
+    assert head_clauses("Check the React dashboard against WCAG 2.2 AA") == [terms("check the react dashboard")]
+    assert head_clauses("Upgrade Django 4.2 to 5.0") == [terms("upgrade django 4.2")]
+    assert head_clauses("Ship it. Then tell the team") == [terms("ship it")]
+    assert terms("Handle 3-D Secure") == terms("Handle 3D Secure")

@@ -100,8 +100,6 @@ def test_a_role_beats_a_technology_named_in_the_task_and_not_when_the_technology
     assert "django" in django and "rails" in rails, best
 
 
-@pytest.mark.xfail(strict=True, reason="known miss (docs/decisions.md): 'PHP' and 'Symfony' in two names outweigh "
-                                        "'migration' in the modernizer's description")
 def test_a_migration_from_an_old_version_goes_to_the_legacy_modernizer(corpus) -> None:
     by_name = {agent.name: agent for agent in corpus}
     router = Router([by_name[name] for name in ("php-pro", "symfony-specialist", "legacy-modernizer", "mysql-expert",
