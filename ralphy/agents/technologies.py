@@ -21,9 +21,9 @@ phrase ("delta lake").
 ``field_terms`` gives the fields a task's words belong to (each as its terms, less those the task already says);
 ``routing.Router`` adds each field to the task as a light word per technology of it named (at most
 ``routing.FIELD_NAMED_MAX``): an agent gets ``routing.FIELD_WEIGHT`` (well under 1, a word the task says) times the
-best weight it has for any of the field's terms, so an agent describing the field is found; a field is not added when an agent of the router is named for the technology itself (its
-name holds the technology's words), so that agent keeps the work on it. The table is
-built into terms on first use, not at import.
+best weight it has for any of the field's terms, so an agent describing the field is found; a field is not added
+when an agent of the router is named for the technology itself (its name holds the technology's words), so that
+agent keeps the work on it. The table is built into terms on first use, not at import.
 """
 
 from __future__ import annotations
