@@ -297,9 +297,16 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
         rules = [f"a task's row gets `{done_cell(text)}` in its status column (the rest of the row unchanged)"]
     elif not upper and not lower and not re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[[ ~/\-]\]", text, re.MULTILINE) \
             and any(not lines[task.line - 1].lstrip().startswith("#") for task in task_list.tasks):
-        from ralphy.tasks_plain import closes_with_status
+        from ralphy.tasks_plain import closes_with_status, leads_with_status
 
-        if any(not task.completed and closes_with_status(lines[task.line - 1]) for task in task_list.tasks):
+        from ralphy.tasks_marks import leads_with_mark
+
+        if any(leads_with_mark(lines[task.line - 1]) for task in task_list.tasks):
+            rules = ["an item's leading mark (`⬜`, `🔄`) becomes `✅`, the rest of its line unchanged"]  # a memory bank
+        elif any(leads_with_status(lines[task.line - 1]) for task in task_list.tasks):
+            rules = ["an item's status after its id (`[TASK-12] - In Progress - ...`) becomes `Done`, the rest of its "
+                     "line unchanged"]  # bracketed ids with the status after them (ralphy.tasks_plain)
+        elif any(not task.completed and closes_with_status(lines[task.line - 1]) for task in task_list.tasks):
             rules = ["an item's closing status (`- [TASK-12] Title - In Progress`) becomes `Done`, the rest of its line "
                      "unchanged"]  # bracketed ids with a status suffix (ralphy.tasks_plain)
         else:

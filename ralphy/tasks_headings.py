@@ -24,7 +24,7 @@ HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-!?<>+✓✔✗✘])\][ \t]+(.*)$")
 _TASK_WORD = re.compile(r"^task(?:[ \t]*#[ \t]*|[ \t]+)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
 _NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?|"
-                    r"validation and acceptance)\b", re.I)
+                    r"validation and acceptance|success metrics?)\b", re.I)
 _IN_PROGRESS_SECTION = re.compile(r"^\W*(?:in[ \-]progress|doing|wip|in work|ongoing)\W*$", re.I)
 _DONE_SECTION = re.compile(r"^\W*(?:done|completed?|finished)\W*$", re.I)  # a board's "## ✅ Done" column
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)

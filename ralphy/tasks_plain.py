@@ -19,11 +19,20 @@ from ralphy.tasks_ids import split_leading_id
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_headings import HEADING
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask, clean_title
-from ralphy.tasks_status import COMPLETED, DROPPED, IN_PROGRESS, PENDING, status_of
+from ralphy.tasks_status import _DROPPED_WORD, _STATUS_WORDS, COMPLETED, DROPPED, IN_PROGRESS, PENDING, PROGRESS, status_of
 
 MIN_ITEMS = 2  # one numbered line is a sentence; a list of them is a plan
 _ITEM = re.compile(r"^[ \t]*[-*+][ \t]+(\S.*)$")
 _BOLD_PARAGRAPH = re.compile(r"^ {0,3}(\*\*\S.*)$")
+# "[TASK-011] - Skipped - 2025-05-27 - Implement the test": a line (not a list item) led by a bracketed id, its status
+# right after the id, then an optional date, then the title.
+_BRACKET_PARAGRAPH = re.compile(r"^ {0,3}(\[[A-Z]{1,6}-?\d[^\]\s]*\][ \t]*\S.*)$")
+_LEADING_STATUS = re.compile(r"^([A-Za-z][A-Za-z' \-]{1,20}?)[ \t]+[-–—|:][ \t]+(\S.*)$")
+_LEADING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}[ \t]+[-–—|:][ \t]+")
+# A record of fields: "ID: TASK-029" then "Description: ..." and "Status: Done" lines (until a rule, a heading or a
+# line that is not a field).
+_RECORD_ID = re.compile(r"^ID:[ \t]*(\S+)[ \t]*$", re.I)
+_FIELD = re.compile(r"^([A-Za-z][A-Za-z ]{0,30}):[ \t]*(.*)$")
 _DONE_MARKS = ("✅", "✔", "✓", "☑")
 _PROGRESS_MARKS = ("🚧", "🔄")
 _MARKS = re.compile(r"[✅✔✓☑🚧🔄⏳❌]\ufe0f?")
@@ -137,14 +146,68 @@ class _Headings:
         return self.section or self.top
 
 
+def _leading_status(rest: str) -> tuple[str, str] | None:
+    """(status, the title) when ``rest`` starts with a status word set off by a dash, a bar or a colon, a date
+    after it left out ("Skipped - 2025-05-27 - Implement the test"); None otherwise."""
+    match = _LEADING_STATUS.match(rest)
+    if match is None:
+        return None
+    word = match.group(1).strip().lower()
+    if word not in _STATUS_WORDS and not _DROPPED_WORD.fullmatch(word):
+        return None
+    status = status_of(word)
+    if status is None:
+        return None
+    return status, _LEADING_DATE.sub("", match.group(2), count=1)
+
+
+def leads_with_status(line: str) -> bool:
+    """Whether a line is led by a bracketed id and its status (``[TASK-11] - ToDo - 2025-05-27 - ...``): the prompt
+    then asks for that status to become Done."""
+    body = _BRACKET_PARAGRAPH.match(line) or _ITEM.match(line)
+    if body is None or not body.group(1).startswith("["):
+        return False
+    lead = split_leading_id(body.group(1).rstrip())
+    return lead.id is not None and _leading_status(lead.rest) is not None
+
+
+def with_done_lead(line: str) -> str | None:
+    """``line`` with the status after its bracketed id written as ``Done`` (the rest kept); None when it has none."""
+    if not leads_with_status(line):
+        return None
+    close = line.index("]")
+    match = _LEADING_STATUS.match(line[close + 1:].lstrip(" \t-–—|:"))
+    start = line.index(match.group(1), close)
+    return line[:start] + "Done" + line[start + len(match.group(1)):]
+
+
 def read_plain(text: str) -> list[RawTask]:
     """The numbered items of a done-list without checkboxes, in file order; [] when fewer than two."""
     found: list[RawTask] = []
     headings = _Headings()
+    record: RawTask | None = None  # the "ID: ..." record being read
     for number, line, stripped in content_lines(text):
         if headings.read(number, line, stripped):
+            record = None
             continue
-        body = _ITEM.match(line) or _BOLD_PARAGRAPH.match(line)
+        if record is not None:
+            field = _FIELD.match(line)
+            if field is not None and not _RECORD_ID.match(line):
+                name, value = field.group(1).strip().lower(), field.group(2).strip()
+                if name == "status" and (said := status_of(value)) is not None:
+                    record.status = said
+                elif name in ("description", "title", "name", "summary") and value and record.title == record.id:
+                    record.title = _title(value)
+                continue
+            record = None
+        identified = _RECORD_ID.match(line)
+        if identified is not None and _is_plan_id(identified.group(1)):
+            group, key = headings.current or (DEFAULT_GROUP, 0)
+            record = RawTask(number, identified.group(1), PENDING, identified.group(1), group, group_key=key,
+                             source=line.strip(), heading=True)  # heading: a record, for the merge below
+            found.append(record)
+            continue
+        body = _ITEM.match(line) or _BOLD_PARAGRAPH.match(line) or _BRACKET_PARAGRAPH.match(line)
         if body is None:
             continue
         lead = split_leading_id(body.group(1).rstrip())
@@ -152,9 +215,12 @@ def read_plain(text: str) -> list[RawTask]:
             continue
         group, key = headings.current or (DEFAULT_GROUP, 0)
         status, rest = _status(lead.rest), lead.rest
-        if status == PENDING and (suffix := _suffix_status(rest)) is not None:
+        if status == PENDING and body.group(1).startswith("[") and (said := _leading_status(rest)) is not None:
+            status, rest = said
+        elif status == PENDING and (suffix := _suffix_status(rest)) is not None:
             status, rest = suffix[0], suffix[1] or rest
         found.append(RawTask(number, _title(rest), status, lead.id, group, group_key=key, source=body.group(1)))
+    found = _merge_records(found)
     found = [task for task in found if task.status != DROPPED]
     if len(found) < MIN_ITEMS:
         return []
@@ -169,6 +235,26 @@ def read_plain(text: str) -> list[RawTask]:
         if parent is not None:  # its group is the parent item, as in Kiro
             task.group, task.group_key = parent.title, parent.line
         kept.append(task)
+    return kept
+
+
+def _merge_records(found: list[RawTask]) -> list[RawTask]:
+    """An "ID: ..." record of a task listed above (or below) is that task: one task, at its first line, with the
+    furthest status of the two."""
+    if not any(task.heading for task in found):
+        return found
+    first: dict[str, RawTask] = {}
+    kept = []
+    for task in found:
+        earlier = first.get(task.id)
+        if earlier is not None and (task.heading or earlier.heading):
+            if PROGRESS[task.status] > PROGRESS[earlier.status]:
+                earlier.status = task.status
+            continue
+        first.setdefault(task.id, task)
+        kept.append(task)
+    for task in kept:
+        task.heading = False
     return kept
 
 

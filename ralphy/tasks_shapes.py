@@ -41,6 +41,9 @@ _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
 _STATUS_FIELD = re.compile(r"\|[ \t]*(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*([^|]*\S)", re.I)
+# A box that only says its section's numbered heading is done ("### 12.1 — Fix X" ... "- [x] **12.1 COMPLETE**"):
+# the heading's status, not a task of its own.
+_HEADING_CLOSER = re.compile(r"^(?:\*\*|__)?([\w.\-]+)[ \t]+(?:COMPLETE|COMPLETED|DONE)(?:\*\*|__)?[ \t.!]*$", re.I)
 _PARTLY_DONE = re.compile(r"\((?:done|completed)\b[^()]*\bremaining\b", re.I)  # an ExecPlan's "(done: X; remaining: Y)"
 
 
@@ -57,6 +60,7 @@ class RawTask:
     heading: bool = False  # a heading task (its checkboxes are its steps)
     group_key: int = 0  # the line of the heading (or parent item) that makes the group
     source: str = ""  # a checkbox task's text as written (id and bold included)
+    done_log: bool = False  # a checkbox under a "## Completed" heading (a ralph plan's record of finished work)
 
 
 @dataclass(slots=True)
@@ -112,6 +116,10 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if checkbox:
             indent = len(checkbox.group(1).expandtabs(4))
             body = checkbox.group(5).rstrip()
+            if stack and stack[-1].id and stack[-1].mark is None and (closer := _HEADING_CLOSER.match(body)) \
+                    and closer.group(1) == stack[-1].id:
+                stack[-1].mark = checkbox.group(3)  # "- [x] **12.1 COMPLETE**" closes "### 12.1 — ..."
+                continue
             lead = split_leading_id(body, item=True)
             item = _Item(number, indent, checkbox.group(3), checkbox.group(4) is not None, body, lead.id,
                          lead.strength, lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
@@ -213,7 +221,8 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if status == PENDING and "remaining" in title and _PARTLY_DONE.search(title):
             status = IN_PROGRESS
         tasks.append(RawTask(item.line, clean_title(title), status, item.id, group,
-                             item.parallel, item.story, item.star, group_key=key, source=item.text))
+                             item.parallel, item.story, item.star, group_key=key, source=item.text,
+                             done_log=item.heading is not None and item.heading.done_section))
 
     for heading in headings:
         if heading.task is not None:
@@ -222,10 +231,12 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     tasks = [task for task in _merge_listed_twice(tasks, headings) if task.status != DROPPED]
     _name_groups(tasks, headings)
     if not tasks and not notes_are_tasks and all(i.heading is not None and i.heading.notes for i in items):
+        from ralphy.tasks_marks import read_marks, read_phase_headings  # ...items or phases ticked by a mark?
         from ralphy.tasks_plain import read_plain, read_queue  # no checkbox task at all: a done-list without boxes?
         from ralphy.tasks_table import read_tables  # ...or a table with a status column?
 
-        tasks = read_plain(text) or read_tables(text) or read_queue(text)  # ...or a numbered queue?
+        tasks = (read_plain(text) or read_tables(text) or read_marks(text) or read_phase_headings(text)
+                 or read_queue(text))  # ...or a numbered queue?
         if not tasks and items:
             return read_shapes(text, where=where, notes_are_tasks=True)  # the only list there is the work
     return tasks
@@ -285,7 +296,8 @@ def _accepted_weak_ids(items: list[_Item]) -> set[int]:
 
 
 def _merge_listed_twice(tasks: list[RawTask], headings: list[Heading]) -> list[RawTask]:
-    """One task listed twice (a tracker checkbox and a detail heading with the same id) is one task; a tracker
+    """One task listed twice (a tracker checkbox and a detail heading with the same id, or a box copied to a
+    "## Completed" log with its id) is one task; a tracker
     checkbox naming a heading whose section holds tasks (GSD's phase list) is that group, not a task."""
     by_id: dict[str, RawTask] = {}
     groups = {_norm(h.title) for h in headings if h.holds_tasks}
@@ -298,7 +310,7 @@ def _merge_listed_twice(tasks: list[RawTask], headings: list[Heading]) -> list[R
                 continue  # a tracker line naming a group
         if task.id is not None:
             first = by_id.get(task.id)
-            if first is not None and first.heading != task.heading:
+            if first is not None and (first.heading != task.heading or (task.done_log and not first.done_log)):
                 if PROGRESS[task.status] > PROGRESS[first.status]:
                     first.status = task.status
                 first.optional = first.optional or task.optional

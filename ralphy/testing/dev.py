@@ -111,7 +111,12 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     if not _HEADING_RE.match(line):  # an item of a done-list without checkboxes: ✅ ends its line
         from ralphy.tasks_plain import with_done_suffix
 
-        done = with_done_suffix(line)  # ...or its closing status ("- Pending") becomes Done
+        from ralphy.tasks_marks import with_done_mark
+        from ralphy.tasks_plain import with_done_lead
+
+        # ...or its leading mark ("- ⬜ ...") becomes ✅, or its status after the id ("[T-1] - ToDo - ...") Done,
+        # or its closing status ("- Pending") Done
+        done = with_done_mark(line) or with_done_lead(line) or with_done_suffix(line)
         return line, done if done is not None else re.sub(r" ?[🚧⏳]\ufe0f?", "", line).rstrip() + " ✅"
     level = len(line) - len(line.lstrip("#"))
     end = len(lines)
