@@ -183,6 +183,8 @@ class DevLoop(QuestionPolicy, CheckPolicy):
             return
         n = 0
         while True:
+            if n:  # read again: the user may have edited it since the last iteration's reading (while a check ran)
+                task_list = self._tasks_or(task_list)
             if task_list.all_completed and self.resume is None and self._completion_checked():
                 count = len(task_list.tasks)
                 every = (f"the 1 task in {self.config.tasks_file} is completed" if count == 1

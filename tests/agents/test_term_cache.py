@@ -18,6 +18,8 @@ from ralphy.testing import init_git_project
 from tests.conftest import CORPUS
 
 TASK_FILES = sorted((Path(__file__).resolve().parent.parent / "data" / "tasks" / "files").glob("*.md"))
+# a real file with four pending groups to rank agents for (it was the first of TASK_FILES until bmad-*.md came)
+OPEN_TASK_FILE = next(f for f in TASK_FILES if f.name == "gsd-dynamo.md")
 CORPUS_AGENTS = 500  # loadable agents of tests/data/agent-corpus, deduplicated by name (docs/benchmarks.md)
 
 
@@ -81,10 +83,10 @@ def test_prompts_are_byte_identical_with_a_cold_and_a_warm_cache_on_every_real_t
         assert agent.agents_total == CORPUS_AGENTS  # selection ranks them (over prompt_agent_threshold)
     assert not cache_path(corpus_project).exists()  # term_cache=False writes nothing
 
-    shutil.copyfile(TASK_FILES[0], corpus_project / "TASKS.md")
+    shutil.copyfile(OPEN_TASK_FILE, corpus_project / "TASKS.md")
     forget_terms()
     cold, _ = build(corpus_project, cache=True)
-    assert cold == expected[TASK_FILES[0].name]
+    assert cold == expected[OPEN_TASK_FILE.name]
     stored = tables(cache_path(corpus_project))
     assert len(stored["entries"]) == CORPUS_AGENTS
     assert len(json.loads(stored["meta"]["lengths"])) == CORPUS_AGENTS
@@ -127,7 +129,7 @@ def test_the_next_prompt_in_the_same_process_reads_no_file(furai_project: Path, 
 def test_a_changed_agent_is_tokenised_again_and_the_file_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = init_git_project(tmp_path / "project", commit=False)
     shutil.copytree(CORPUS / "0xfurai--claude-code-subagents", project / ".claude" / "agents")
-    shutil.copyfile(TASK_FILES[0], project / "TASKS.md")
+    shutil.copyfile(OPEN_TASK_FILE, project / "TASKS.md")
     forget_terms()
     build(project, cache=True)
     before = tables(cache_path(project))
@@ -149,7 +151,7 @@ def test_a_changed_agent_is_tokenised_again_and_the_file_rewritten(tmp_path: Pat
 def furai_project(tmp_path: Path) -> Path:
     project = init_git_project(tmp_path / "project", commit=False)
     shutil.copytree(CORPUS / "0xfurai--claude-code-subagents", project / ".claude" / "agents")
-    shutil.copyfile(TASK_FILES[0], project / "TASKS.md")  # four pending groups to rank agents for
+    shutil.copyfile(OPEN_TASK_FILE, project / "TASKS.md")  # four pending groups to rank agents for
     return project
 
 
