@@ -112,7 +112,10 @@ def _slug(title: str) -> str:
 
 
 def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
-    """Parse task-file content. Never raises on odd content: what is not a task is ignored."""
+    """Parse task-file content. Never raises on odd content: what is not a task is ignored. A file whose lines end
+    in a lone CR (classic Mac) is read as lines; CRLF and LF, mixed or not, need nothing."""
+    if "\r" in text and "\n" not in text:
+        text = text.replace("\r", "\n")  # the text kept is the one the lines (and task.line) are counted in
     raw = read_shapes(text, where=str(path or "TASKS.md"))
     used: set[str] = set()
     next_suffix: dict[str, int] = {}
@@ -263,11 +266,46 @@ def mentioned_task_ids(text: str, task_list: TaskList) -> list[str]:
                 for n in range(int(previous) + 1, min(int(token), int(previous) + 10_000)):
                     if str(n) in ids:
                         named.add(ids[str(n)])
+            elif pending_range and previous:  # "Tasks 12.4-12.6", "tasks T3 to T5": what lies between
+                named.update(_expand_range(previous, token, task_list))
             pending_range = False
             if token.lower() in ids:
                 named.add(ids[token.lower()])
             previous = token
     return [task.id for task in task_list.tasks if task.id in named]
+
+
+PROMPT_TASKS_CHARS = 100_000  # about 25,000 tokens: a task file past this is shown in part in the dev prompt
+
+
+def prompt_tasks_text(task_list: TaskList, limit: int = PROMPT_TASKS_CHARS) -> str:
+    """The task file as the dev prompt shows it: whole when it is at most ``limit`` characters; else the part that
+    starts at the first open task's group (a heading, or the line itself), as many whole lines as fit, and a line
+    saying what was left out, so a file of 10^5 tasks (up to MAX_TASKS_FILE_BYTES) never makes a prompt the model
+    cannot take. Claude reads the rest with its Read tool when these are done."""
+    text = task_list.text.strip("\n")
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    open_tasks = [task for task in task_list.tasks if not task.completed]
+    first = open_tasks[0] if open_tasks else None
+    start = 0
+    if first is not None:
+        start = first.line - 1
+        for number in range(first.line - 2, max(first.line - 200, 0) - 1, -1):  # its group's heading, if near
+            if lines[number].startswith("#"):
+                start = number
+                break
+    shown, size, end = [], 0, start
+    while end < len(lines) and size + len(lines[end]) + 1 <= limit:
+        shown.append(lines[end])
+        size += len(lines[end]) + 1
+        end += 1
+    counts = task_list.counts()
+    note = (f"[ralphy: the file is {len(text):,} characters, {counts['total']:,} tasks, "
+            f"{counts['total'] - counts['completed']:,} not completed; only lines {start + 1}-{end} are shown. "
+            "Work on these; read the rest of the file with the Read tool when they are done.]")
+    return "\n".join(shown) + "\n" + note
 
 
 def prompt_hints(task_list: TaskList | None) -> dict[str, str]:

@@ -134,3 +134,13 @@ def test_success_metrics_are_notes():
     text = ("# Progress\n\n## Work\n- [x] Build the CLI\n\n## Success Metrics\n### Development Metrics\n"
             "- [ ] **Code Quality**: 100% test coverage\n")
     assert _read(text) == [(4, "build-cli", COMPLETED)]
+
+
+def test_a_range_of_dotted_ids_after_task_names_what_lies_between():
+    from ralphy.tasks import mentioned_task_ids
+
+    text = "# Plan\n" + "".join(f"### 12.{n} — Step {n}\n\n- [ ] **12.{n} COMPLETE**\n\n" for n in range(1, 12))
+    task_list = parse_tasks(text)
+    assert [t.id for t in task_list.tasks] == [f"12.{n}" for n in range(1, 12)]
+    assert mentioned_task_ids("Tasks 12.4-12.6: primitives", task_list) == ["12.4", "12.5", "12.6"]
+    assert mentioned_task_ids("tasks 12.9 to 12.11", task_list) == ["12.9", "12.10", "12.11"]

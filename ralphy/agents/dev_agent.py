@@ -155,7 +155,9 @@ class DevAgent:
                 raise
             logger.info("%s", exc)
             return "", None
-        return task_list.text.strip("\n"), task_list
+        from ralphy.tasks import prompt_tasks_text
+
+        return prompt_tasks_text(task_list), task_list  # a huge file is shown in part (its open tasks first)
 
     def tdd_instructions(self) -> str:
         context = {"language": self.config.language, "test_command": self.config.test_command}
