@@ -91,8 +91,13 @@ def score_file(md: Path) -> FileScore:
     return score
 
 
+def task_files() -> list[Path]:
+    """Every task file of the set: Markdown, and the JSON task lists (a Task Master tasks.json, a ralph prd.json)."""
+    return sorted([*FILES.glob("*.md"), *FILES.glob("*.json")])
+
+
 def score_all(files: list[Path] | None = None) -> list[FileScore]:
-    return [score_file(md) for md in (files or sorted(FILES.glob("*.md")))]
+    return [score_file(md) for md in (files or task_files())]
 
 
 def summary(scores: list[FileScore]) -> str:
@@ -114,7 +119,7 @@ def main() -> int:
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("names", nargs="*", help="score only these files (NAME or NAME.md in the set)")
     args = parser.parse_args()
-    files = [FILES / (name if name.endswith(".md") else name + ".md") for name in args.names]
+    files = [FILES / (name if name.endswith((".md", ".json")) else name + ".md") for name in args.names]
     missing = [f.name for f in files if not f.exists()]
     if missing:
         parser.error(f"not in {FILES}: {', '.join(missing)}")

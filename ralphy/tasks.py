@@ -116,7 +116,13 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
     in a lone CR (classic Mac) is read as lines; CRLF and LF, mixed or not, need nothing."""
     if "\r" in text and "\n" not in text:
         text = text.replace("\r", "\n")  # the text kept is the one the lines (and task.line) are counted in
-    raw = read_shapes(text, where=str(path or "TASKS.md"))
+    raw = None
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+        from ralphy.tasks_json import read_json  # a prd.json, a Task Master tasks.json, a list of task objects
+
+        raw = read_json(text)
+    if raw is None:
+        raw = read_shapes(text, where=str(path or "TASKS.md"))
     used: set[str] = set()
     next_suffix: dict[str, int] = {}
     tasks = []
@@ -324,6 +330,13 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     ids = [task.id for task in tasks[:2]]
     hints["task_ids_example"] = f"{'Task' if len(ids) == 1 else 'Tasks'} {', '.join(ids)}: {group}"
     text = task_list.text
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and task_list.tasks and not text.lstrip("\ufeff \t\r\n").startswith("[T"):
+        from ralphy.tasks_json import tick_rule  # a JSON task list: its own field says done
+
+        rule = tick_rule(text)
+        if rule is not None:
+            hints["tick_rule"] = rule
+            return hints
     upper = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[X\]", text, re.MULTILINE))
     lower = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[x\]", text, re.MULTILINE))
     box = "[X]" if upper > lower else "[x]"

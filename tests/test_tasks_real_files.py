@@ -9,9 +9,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_tasks import FILES, score_all, score_file, summary  # noqa: E402
+from score_tasks import FILES, score_all, score_file, summary, task_files  # noqa: E402
 
-REAL_FILES = sorted(FILES.glob("*.md"))
+REAL_FILES = task_files()
 
 
 def test_the_set_is_big_and_varied_enough():

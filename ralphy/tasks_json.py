@@ -1,0 +1,193 @@
+"""Task lists kept as JSON (docs/tasks.md, "JSON task lists"): a ralph ``prd.json`` (``userStories`` with
+``passes``), a Task Master ``tasks.json`` (``tasks``, or tags each holding ``tasks``, with ``subtasks``), and a plain
+list of task objects (``feature_list.json``: ``description`` and ``passes``).
+
+``read_json(text)`` returns the tasks in file order, or None when the text is not JSON or holds no list of task
+objects (then the Markdown readers run, and find nothing). A task object is a JSON object with a title (``title``,
+``name`` or ``description``) and a status (``status``, or a boolean ``passes`` / ``done`` / ``completed``). Its id
+is its ``id`` (a subtask's is ``parent.sub``, as Task Master names them); a task with subtasks is their group, as a
+Kiro parent is. Its line is the line of its object's first key (its ``"id"`` in the usual layout), found by a small
+positional scan of the text (linear).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from json.decoder import scanstring
+
+from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
+from ralphy.tasks_status import COMPLETED, DROPPED, PENDING, status_of
+
+_LIST_KEYS = ("tasks", "userStories", "stories", "features", "items", "todos")
+_TITLE_KEYS = ("title", "name", "description")
+_BOOLEAN_KEYS = ("passes", "done", "completed", "complete")
+_GROUP_KEYS = ("category", "phase", "epic", "group")
+_WS = " \t\n\r"
+
+
+def read_json(text: str) -> list[RawTask] | None:
+    """The tasks of a JSON task list, in file order; None when ``text`` is not one."""
+    start = len(text) - len(text.lstrip(_WS + "\ufeff"))
+    if start >= len(text) or text[start] not in "{[":
+        return None
+    starts: dict[int, int] = {}  # id(object) -> offset of its "{"
+    try:
+        data, end = _value(text, start, starts)
+    except (ValueError, IndexError, RecursionError):
+        return None
+    if text[end:].strip(_WS):
+        return None
+    lists = _task_lists(data)
+    if not lists:
+        return None
+    newlines = _newlines(text)
+    tasks: list[RawTask] = []
+    for name, items in lists:
+        for item in items:
+            _read_item(item, None, name, tasks, starts, newlines)
+    return [task for task in tasks if task.status != DROPPED]
+
+
+def tick_rule(text: str) -> str | None:
+    """How the dev prompt says to mark a task of this JSON list done (its own field); None when it is no such list."""
+    if read_json(text) is None:
+        return None
+    if '"passes"' in text:
+        return "a task's `\"passes\": false` becomes `\"passes\": true` (the rest of the file unchanged, still valid JSON)"
+    if '"status"' in text:
+        done = '"done"' if '"done"' in text or '"pending"' in text else '"completed"'
+        return f"a task's `\"status\"` becomes `{done}` (the rest of the file unchanged, still valid JSON)"
+    return "a task's `\"done\": false` becomes `\"done\": true` (the rest of the file unchanged, still valid JSON)"
+
+
+def _newlines(text: str) -> list[int]:
+    found, at = [], text.find("\n")
+    while at != -1:
+        found.append(at)
+        at = text.find("\n", at + 1)
+    return found
+
+
+def _task_lists(data) -> list[tuple[str, list]]:
+    """The lists of task objects: the top-level list, a known key's list, or each tag's (Task Master's
+    ``{"master": {"tasks": [...]}}``)."""
+    if isinstance(data, list):
+        return [(DEFAULT_GROUP, data)] if _holds_tasks(data) else []
+    if not isinstance(data, dict):
+        return []
+    for key in _LIST_KEYS:
+        if isinstance(data.get(key), list) and _holds_tasks(data[key]):
+            return [(DEFAULT_GROUP, data[key])]
+    tagged = []
+    for tag, value in data.items():
+        if isinstance(value, dict) and isinstance(value.get("tasks"), list) and _holds_tasks(value["tasks"]):
+            tagged.append((tag, value["tasks"]))
+    return tagged
+
+
+def _holds_tasks(items: list) -> bool:
+    return bool(items) and all(isinstance(item, dict) for item in items) and any(
+        _title(item) is not None for item in items)
+
+
+def _title(item: dict) -> str | None:
+    for key in _TITLE_KEYS:
+        value = item.get(key)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    return None
+
+
+def _status(item: dict) -> str:
+    value = item.get("status")
+    if isinstance(value, str):
+        return status_of(value) or PENDING
+    for key in _BOOLEAN_KEYS:
+        if isinstance(item.get(key), bool):
+            return COMPLETED if item[key] else PENDING
+    return PENDING
+
+
+def _read_item(item: dict, parent: tuple[str, str] | None, tag: str, tasks: list[RawTask], starts: dict[int, int],
+               newlines: list[int]) -> None:
+    title = _title(item)
+    if title is None:
+        return
+    raw_id = item.get("id")
+    task_id = str(raw_id) if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) and str(raw_id).strip() \
+        else None
+    if parent is not None and task_id is not None and task_id.isdigit() and parent[0]:
+        task_id = f"{parent[0]}.{task_id}"  # Task Master names subtask 2 of task 1 "1.2"
+    line = bisect.bisect_left(newlines, starts.get(id(item), 0)) + 1
+    subtasks = [sub for sub in item.get("subtasks") or [] if isinstance(sub, dict) and _title(sub) is not None] \
+        if isinstance(item.get("subtasks"), list) else []
+    if subtasks:
+        for sub in subtasks:
+            _read_item(sub, (task_id or "", title), tag, tasks, starts, newlines)
+        return
+    if parent is not None:
+        group = parent[1]
+    else:
+        named = next((item[key] for key in _GROUP_KEYS if isinstance(item.get(key), str) and item[key].strip()), None)
+        group = named.strip() if named else tag
+    tasks.append(RawTask(line, title, _status(item), task_id, group, source=title))
+
+
+def _value(text: str, i: int, starts: dict[int, int], depth: int = 0):
+    """(value, end) of the JSON value at ``i`` (whitespace before it skipped); where each object's first key is
+    goes to ``starts``."""
+    while text[i] in _WS:
+        i += 1
+    ch = text[i]
+    if depth > 200:
+        raise ValueError("nested too deep")
+    if ch == "{":
+        obj: dict = {}
+        i += 1
+        while text[i] in _WS:
+            i += 1
+        starts[id(obj)] = i  # its first key: the "id" line in the usual layout, the object's line when on one
+        if text[i] == "}":
+            return obj, i + 1
+        while True:
+            while text[i] in _WS:
+                i += 1
+            if text[i] != '"':
+                raise ValueError("key expected")
+            key, i = scanstring(text, i + 1)
+            while text[i] in _WS:
+                i += 1
+            if text[i] != ":":
+                raise ValueError("colon expected")
+            obj[key], i = _value(text, i + 1, starts, depth + 1)
+            while text[i] in _WS:
+                i += 1
+            if text[i] == "}":
+                return obj, i + 1
+            if text[i] != ",":
+                raise ValueError("comma expected")
+            i += 1
+    if ch == "[":
+        items: list = []
+        i += 1
+        while text[i] in _WS:
+            i += 1
+        if text[i] == "]":
+            return items, i + 1
+        while True:
+            value, i = _value(text, i, starts, depth + 1)
+            items.append(value)
+            while text[i] in _WS:
+                i += 1
+            if text[i] == "]":
+                return items, i + 1
+            if text[i] != ",":
+                raise ValueError("comma expected")
+            i += 1
+    if ch == '"':
+        return scanstring(text, i + 1)
+    return _DECODER.raw_decode(text, i)
+
+
+_DECODER = json.JSONDecoder()
