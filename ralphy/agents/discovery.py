@@ -10,7 +10,7 @@ What 2.1.197 does (read from its bundle, checked by ``tests/e2e/test_discovery_p
 
 * **Project scope**: ``<dir>/.claude/agents`` for every directory from the working directory up to the git
   root (outside a git repository: up to the file-system root), never the home directory itself (that one is
-  the user scope). The nearest directory wins a name clash.
+  the user scope). The nearest directory wins a name clash (up to CLI 2.1.150 the farthest: DiscoveryRules).
 * **User scope**: ``$CLAUDE_CONFIG_DIR/agents`` or ``~/.claude/agents``. Project beats user beats plugin.
 * Each directory is walked recursively, following symlinks (a directory seen twice is skipped, so loops end),
   in directory-listing order; files whose name ends in ``.md`` (case-sensitive) are read. Inside one
@@ -157,7 +157,9 @@ def _sources(project_dir: Path, wanted: set[str], config: Path, plugin_dirs: Ite
         sources.append(_Source(config / "agents", "user", rank=1))
     if "project" in wanted:
         dirs = project_agent_dirs(project_dir, walk_to_git_root=rules.walk_to_git_root)
-        sources += [_Source(d, "project", rank=2 + len(dirs) - i) for i, d in enumerate(dirs)]
+        # the nearest folder wins a clash from 2.1.197; up to 2.1.150 the farthest (DiscoveryRules.nearest_dir_wins)
+        sources += [_Source(d, "project", rank=2 + (len(dirs) - i if rules.nearest_dir_wins else i))
+                    for i, d in enumerate(dirs)]
     if "plugins" in wanted and rules.plugins:
         plugins = _plugins(project_dir, config, plugin_dirs)
         sources += [_Source(root, "plugin", rank=0, plugin=p.name) for p in plugins for root in _plugin_agent_roots(p)]

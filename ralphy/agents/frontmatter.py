@@ -5,7 +5,9 @@ that fails the CLI's second chance, which quotes ``key: value`` lines whose valu
 ``": "``) and turns leading tabs into spaces. ``simple_frontmatter`` is a fast path for the common one-line
 ``key: value`` shapes that always gives what the parser gives (a test checks this).
 2.1.0-2.1.62 (``"yaml-2.1.62"``): the same parser, a second chance without ``": "`` and without the tab fix,
-and a key given twice is an error. 2.0.x (``"lines"``): no YAML at all: each ``key: value`` line, split at its
+and a key given twice is an error; 2.1.63-2.1.112 (``"yaml-node"``, cli.js on Node's ``yaml``) the same with
+``": "``. 2.1.113-2.1.150 (``"yaml-bun-2.1.150"``): as ``"yaml"``, but an older Bun parser for which a line's
+leading tabs are no indentation. 2.0.x (``"lines"``): no YAML at all: each ``key: value`` line, split at its
 first colon, is a string with one leading and one trailing quote removed.
 """
 
@@ -168,9 +170,12 @@ def _put_back(data: Any) -> Any:
 
 def _yaml_error() -> tuple[type[Exception], ...]:
     """What a bad frontmatter can raise: the YAMLError of the yaml module the loader was built from (a test may
-    re-import yaml), a number out of range, nesting too deep."""
+    re-import yaml), a number out of range, nesting too deep. The yaml module as it is now too: a reload (pyfakefs
+    reloads modules) makes new error classes, which the loader built before raises from then on."""
+    import yaml
+
     _yaml_loader()
-    return _YAML_ERROR, ValueError, RecursionError
+    return _YAML_ERROR, yaml.YAMLError, ValueError, RecursionError
 
 
 
@@ -223,9 +228,11 @@ def _parse_frontmatter(text: str, style: str = "yaml") -> tuple[dict[str, Any], 
     raw = text[start:end]
     if style == "lines":
         return _line_frontmatter(raw), content_start, None
-    if style == "yaml-2.1.62":
-        data, error = _yaml_2_1_62(raw)
+    if style in ("yaml-2.1.62", "yaml-node"):
+        data, error = _yaml_2_1_62(raw, _YAML_SPECIAL_2_1_62 if style == "yaml-2.1.62" else _YAML_SPECIAL)
         return data, content_start, error
+    if style == "yaml-bun-2.1.150":
+        raw = _LEADING_TABS.sub("", raw)
     simple = simple_frontmatter(raw)
     if simple is not None:
         return simple, content_start, None
@@ -262,9 +269,10 @@ def _line_frontmatter(raw: str) -> dict[str, str]:
 _YAML_SPECIAL_2_1_62 = re.compile(r"[{}\[\]*&#!|>%@`]")
 
 
-def _yaml_2_1_62(raw: str) -> tuple[dict[str, Any], str | None]:
+def _yaml_2_1_62(raw: str, special: re.Pattern[str] = _YAML_SPECIAL_2_1_62) -> tuple[dict[str, Any], str | None]:
     """2.1.0-2.1.62: YAML (a key given twice is an error), then a second chance that quotes values holding
-    ``{}[]*&#!|>%@`` but not ``": "``, and leaves tabs alone."""
+    ``{}[]*&#!|>%@`` but not ``": "``, and leaves tabs alone. 2.1.63-2.1.112 (``special=_YAML_SPECIAL``, Node's
+    ``yaml`` too): the same with ``": "`` among the special characters."""
     try:
         data = _load_yaml(raw, unique_keys=True)
     except _yaml_error():
@@ -274,7 +282,7 @@ def _yaml_2_1_62(raw: str) -> tuple[dict[str, Any], str | None]:
             if match:
                 value = match.group(2)
                 quoted = any(value.startswith(q) and value.endswith(q) for q in "\"'")
-                if not quoted and _YAML_SPECIAL_2_1_62.search(value):
+                if not quoted and special.search(value):
                     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
                     line = f'{match.group(1)}: "{escaped}"'
             lines.append(line)

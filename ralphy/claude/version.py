@@ -112,7 +112,9 @@ class DiscoveryRules:
 
     # "yaml": YAML 1.2, second chance quoting values holding YAML syntax or ": ", leading tabs made spaces.
     # "yaml-2.1.62": the same without ": " among the special characters, without the tab fix, and duplicate
-    # keys are an error. "lines" (2.0.x): no YAML at all, every "key: value" line is a string (quotes trimmed).
+    # keys are an error. "yaml-node" (2.1.63-2.1.112, cli.js on Node's `yaml`): as 2.1.62's, with ": " special.
+    # "yaml-bun-2.1.150" (2.1.113-2.1.150): as "yaml", but a line's leading tabs are no indentation (the older
+    # Bun parser loads "\tdescription: ..." as a key). "lines" (2.0.x): no YAML at all, every "key: value" line is a string (quotes trimmed).
     frontmatter: str = "yaml"
     bom_is_frontmatter: bool = False  # ~2.1.250+: a file starting with U+FEFF then "---" has frontmatter
     dash_names: bool = False  # up to 2.1.62: a name may start with '-'
@@ -124,6 +126,8 @@ class DiscoveryRules:
     colon_names: bool = True  # up to 2.1.197: from 2.1.237 a name holding ':' (after NFKC) is refused
     max_name_length: int | None = None  # from 2.1.300: at most 256 (JavaScript's length: UTF-16 code units)
     ignore_files: bool = False  # 2.0.x: ripgrep lists the files, skipping folders the repository's ignore files name
+    nearest_dir_wins: bool = True  # up to 2.1.150: of two project folders defining one name, the farther one
+    # (nearer the git root) wins, as the CLI merges the folders nearest first and the last one read wins
 
     @classmethod
     def for_version(cls, version: Version | None) -> "DiscoveryRules":
@@ -131,21 +135,29 @@ class DiscoveryRules:
             return cls()
         old = version < Version(2, 1, 0)
         up_to_62 = version <= LAST_TASK_TOOL
+        up_to_150 = version <= LAST_FAR_WINS
         return cls(
-            frontmatter="lines" if old else "yaml-2.1.62" if up_to_62 else "yaml",
+            frontmatter=("lines" if old else "yaml-2.1.62" if up_to_62 else "yaml-node" if version <= LAST_NODE_CLI
+                         else "yaml-bun-2.1.150" if up_to_150 else "yaml"),
             bom_is_frontmatter=version >= BOM_FRONTMATTER_FROM,
-            dash_names=up_to_62,
+            dash_names=up_to_150,
             walk_to_git_root=not old,
-            max_file_bytes=None if up_to_62 else 1024 * 1024,
+            max_file_bytes=None if up_to_150 else 1024 * 1024,
             sorted_walk=version >= SORTED_WALK_FROM,
             plugins=not old or bool(os.environ.get("ENABLE_PLUGINS")),
             colon_names=version < COLON_NAMES_REFUSED_FROM,
             max_name_length=MAX_NAME_LENGTH if version >= NAME_LENGTH_FROM else None,
             ignore_files=old,
+            nearest_dir_wins=not up_to_150,
         )
 
 
 BOM_FRONTMATTER_FROM = Version(2, 1, 250)
+# The npm package is cli.js run by Node up to 2.1.112 and a Bun binary from 2.1.113 (read from the packages).
+LAST_NODE_CLI = Version(2, 1, 112)
+# The last CLI measured with 2.1.62's rules for a name starting with '-', no size limit, and the farther project
+# folder winning a clash (2.1.100, 2.1.113 and 2.1.150 measured; 2.1.197 has the newer rules; first between: unknown)
+LAST_FAR_WINS = Version(2, 1, 150)
 # A name holding ':' is refused from 2.1.237 (2.1.197 loads it; first between: unknown), one longer than 256 from
 # 2.1.300 (2.1.250 loads it): read from each CLI's bundle, checked by tests/e2e/test_discovery_parity.py
 COLON_NAMES_REFUSED_FROM = Version(2, 1, 237)

@@ -34,9 +34,15 @@ FILES = {
     "tab.md": "---\nname: tabbed\n\tdescription: tab-indented key\n---\nbody\n",
 }
 EVERYWHERE = ["t-brace", "t-colon-hash", "t-plain-endquote"]
-EXPECTED = {  # what each CLI loaded from FILES (in a sub-folder of a git repo whose root holds far-only)
+# What each CLI loaded from FILES (in a sub-folder of a git repo whose root holds far-only). 2.1.100 (cli.js, the
+# last ones run by Node), 2.1.113 and 2.1.150 (the first Bun binaries): measured by versions14 with the CLIs'
+# `initialize` answers; 2.1.113 and 2.1.150 were run from their npm packages' binaries, not installed for CI.
+EXPECTED = {
     "2.0.0": ["-dash", "12345", "bad-yaml", "dup-two", "t-colon-noquote", "t-end-single", "tabbed", "too-big"],
     "2.1.62": ["-dash", "far-only", "too-big"],
+    "2.1.100": ["-dash", "far-only", "t-colon-noquote", "t-end-single", "too-big"],
+    "2.1.113": ["-dash", "dup-two", "far-only", "t-colon-noquote", "t-end-single", "tabbed", "too-big"],
+    "2.1.150": ["-dash", "dup-two", "far-only", "t-colon-noquote", "t-end-single", "tabbed", "too-big"],
     "2.1.197": ["dup-two", "far-only", "t-colon-noquote", "t-end-single"],
     "2.1.250": ["bom-agent", "dup-two", "far-only", "t-colon-noquote", "t-end-single"],
     "2.1.330": ["bom-agent", "dup-two", "far-only", "t-colon-noquote", "t-end-single"],
@@ -66,6 +72,20 @@ def work(tmp_path: Path) -> Path:
 def test_each_version_loads_what_that_cli_loaded(work: Path, version: str) -> None:
     discovery = discover_agents(work, rules=DiscoveryRules.for_version(Version.parse(version)))
     assert sorted(spec.name for spec in discovery.agents) == sorted(EXPECTED[version] + EVERYWHERE)
+
+
+@pytest.mark.parametrize("version, winner", [("2.1.62", "far"), ("2.1.100", "far"), ("2.1.113", "far"),
+                                             ("2.1.150", "far"), ("2.1.197", "near"), ("2.1.330", "near")])
+def test_of_two_project_folders_the_farther_wins_up_to_2_1_150(work: Path, version: str, winner: str) -> None:
+    """The CLI merges the project folders nearest first and the last one read wins, up to 2.1.150 (2.1.100, 2.1.113,
+    2.1.150 measured, 2.1.62 read from its cli.js); 2.1.197 sorts them so the nearest wins (measured)."""
+    (work / ".claude" / "agents" / "shared.md").write_text(agent("shared", "near"))
+    (work.parent / ".claude" / "agents" / "shared.md").write_text(agent("shared", "far"))
+    discovery = discover_agents(work, rules=DiscoveryRules.for_version(Version.parse(version)))
+    [shared] = [spec for spec in discovery.agents if spec.name == "shared"]
+    assert shared.description == winner
+    [loser] = discovery.shadowed["shared"]
+    assert loser.description == ("near" if winner == "far" else "far")
 
 
 def test_the_default_is_the_newest_rules_but_2_1_197s_bom(work: Path) -> None:

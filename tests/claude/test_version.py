@@ -151,6 +151,10 @@ def test_discovery_rules_per_version():
     assert v62.frontmatter == "yaml-2.1.62" and v62.walk_to_git_root and v62.dash_names and v62.max_file_bytes is None
     assert v197.frontmatter == "yaml" and not v197.dash_names and v197.max_file_bytes == 1024 * 1024
     assert not v197.bom_is_frontmatter and v250.bom_is_frontmatter
+    v100, v113, v150 = (DiscoveryRules.for_version(Version.parse(x)) for x in ("2.1.100", "2.1.113", "2.1.150"))
+    assert v100.frontmatter == "yaml-node" and v113.frontmatter == v150.frontmatter == "yaml-bun-2.1.150"
+    assert all(r.dash_names and r.max_file_bytes is None and not r.nearest_dir_wins for r in (v62, v100, v150))
+    assert v197.nearest_dir_wins and DiscoveryRules().nearest_dir_wins
 
 
 def test_an_npm_installed_cli_is_read_from_its_package_without_running_it(tmp_path, environ):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ralphy.claude.version import LAST_NODE_CLI, Version
 from tests.e2e.cli_oracle import cli_agents, closed_api_url, custom_agents
 from tests.e2e.test_discovery_parity import build_tricky_tree
 
@@ -39,7 +40,10 @@ def test_doctor_reports_the_version_and_the_agents_the_cli_loads(tmp_path, claud
     agents = report["agents"]
     assert {agent["name"]: agent["description"] for agent in agents["cli"]} == expected
     assert sorted(agent["name"] for agent in agents["ralphy"]) == sorted(expected)
-    assert agents["only_cli"] == agents["only_ralphy"] == agents["description_differs"] == []
+    # up to 2.1.112 which of the tree's two same-folder twins the CLI keeps is ripgrep's order, not ralphy's to know
+    rg_listed = Version(2, 1, 0) <= claude_version <= LAST_NODE_CLI
+    differs = [name for name in agents["description_differs"] if not (rg_listed and name == "twin")]
+    assert agents["only_cli"] == agents["only_ralphy"] == differs == []
     assert code == 0, report["checks"]
 
 
