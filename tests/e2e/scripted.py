@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,3 +94,27 @@ def cli_version(claude_bin: str) -> tuple[int, ...]:
     """``claude --version`` as numbers, e.g. (2, 1, 62)."""
     out = subprocess.run([claude_bin, "--version"], capture_output=True, text=True, timeout=60).stdout
     return tuple(int(part) for part in out.split()[0].split("."))
+
+
+_TOKEN_REMINDER = re.compile(r"\s*<total_tokens>[^<]*</total_tokens>\s*")
+
+
+def without_token_reminders(messages: list[dict]) -> list[dict]:
+    """A request's messages up to the turn: without the trailing mid-conversation ``system`` messages (2.1.237 and
+    2.1.250 add ``<total_tokens>N tokens left</total_tokens>`` after a user's turn, an option their bundles call
+    internal, "after each regular user prompt"; 2.1.197 and 2.1.330 send none there) nor user messages saying only
+    that, so the last message is the user's turn on every CLI."""
+    kept = list(messages)
+    while kept and (kept[-1].get("role") == "system"
+                    or kept[-1].get("role") == "user" and _TOKEN_REMINDER.fullmatch(_text_of(kept[-1].get("content")))):
+        kept.pop()
+    return kept
+
+
+def _text_of(content: object) -> str:
+    """The text of a message made only of text ("" when it holds anything else: tool results, images)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(isinstance(b, dict) and b.get("type") == "text" for b in content):
+        return "".join(b.get("text", "") for b in content)
+    return ""

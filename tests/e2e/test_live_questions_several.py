@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, tool_use
-from tests.e2e.scripted import ralphy, scripted_project, summary
+from tests.e2e.scripted import ralphy, scripted_project, summary, without_token_reminders
 from tests.e2e.terminal import Terminal
 
 pytestmark = pytest.mark.e2e
@@ -139,7 +139,7 @@ def test_a_pause_after_the_first_answer_keeps_it_and_the_resume_carries_all_thre
         (denied,) = call_results(api)
     assert resumed.returncode == 0, resumed.stderr
     assert denied["is_error"]  # what the model read as the call's own result: the pause, no answer in it
-    said = first["messages"][-1]["content"]
+    said = without_token_reminders(first["messages"])[-1]["content"]
     said = said if isinstance(said, str) else "\n".join(b.get("text", "") for b in said if isinstance(b, dict))
     assert ("Which storage should greet use?\n-> SQLite\n\nWhich output formats?\n-> CSV only\n\n"
             "What should the service be called?\n-> hello") in said, said

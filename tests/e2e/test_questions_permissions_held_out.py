@@ -19,7 +19,7 @@ import pytest
 from ralphy.claude.version import Version
 from ralphy.testing import DevScenario, FakeMessagesAPI, text, tool_use
 from ralphy.testing.project import init_git_project
-from tests.e2e.scripted import ralphy, scripted_project, summary
+from tests.e2e.scripted import ralphy, scripted_project, summary, without_token_reminders
 
 pytestmark = pytest.mark.e2e
 
@@ -102,7 +102,7 @@ def test_the_main_agent_asks_after_a_background_agents_result_and_auto_answers(t
                 return tool_use("Bash", {"command": "echo built > out.txt", "description": "build"})
             return text("Built out.txt.")
         asked = any(call.get("name") == "AskUserQuestion" for call in request.tool_calls)
-        if "<task-notification>" in json.dumps(request.messages[-1:]) and not asked:
+        if "<task-notification>" in json.dumps(without_token_reminders(request.messages)[-1:]) and not asked:
             return tool_use("AskUserQuestion", QUESTION, id="toolu_after_result")  # the turn after the first result
         if asked:
             return text("The builder finished; shipping the release target.")
