@@ -20,6 +20,34 @@ from typing import Iterable
 log = logging.getLogger("ralphy.agents.discovery")
 
 
+def _git_would_wait(folders: list[Path]) -> str | None:
+    """Why ``git check-ignore`` would wait on these folders: git opens every ``.gitignore`` on their way from the
+    work tree's root, and its own HEAD, config and excludes, with a blocking open(), and a FIFO there (an archive
+    can ship one) held it for the whole timeout in every command that discovers agents for a 2.0.x CLI."""
+    import stat as stat_module
+
+    from ralphy.worktree import _git_unsafe, git_root
+
+    top = git_root(folders[0])
+    if top is None:
+        return None
+    if (why := _git_unsafe(top, None)) is not None:
+        return why
+    seen: set[Path] = set()
+    for folder in folders:
+        for place in (folder, *folder.parents):
+            if place in seen or (place != top and top not in place.parents):
+                break
+            seen.add(place)
+            try:
+                mode = os.lstat(place / ".gitignore").st_mode
+            except OSError:
+                continue
+            if not (stat_module.S_ISREG(mode) or stat_module.S_ISLNK(mode)):
+                return f"{place / '.gitignore'} is not a regular file (git would wait on it)"
+    return None
+
+
 def ignored_folders(root: Path, files: Iterable[Path]) -> set[Path]:
     """The folders below ``root`` (holding some of ``files``, or above them) that git says are ignored. Empty
     outside a git work tree, without git, or when git cannot answer (a folder reached through a symlink)."""
@@ -39,6 +67,9 @@ def ignored_folders(root: Path, files: Iterable[Path]) -> set[Path]:
     # root itself first: ripgrep starts inside it, so a rule naming root or a folder above it (".claude/") keeps
     # nothing out, while git would call everything below ignored with it
     ordered = [root, *sorted(folders)]
+    if (why := _git_would_wait(ordered)) is not None:
+        log.warning("%s; the agent folders' ignore rules are not checked", why)
+        return set()
     try:
         done = subprocess.run(
             # core.fsmonitor names a command git may run: a .git/config shipped with the files must not choose it

@@ -136,3 +136,23 @@ def test_the_fingerprint_reads_a_link_not_what_it_leads_to(tmp_path, fresh_git_m
     (project / "link").unlink()
     (project / "link").symlink_to(tmp_path / "elsewhere")
     assert worktree.fingerprints(project) != first  # where it points is
+
+
+@pytest.mark.parametrize("where", [".gitignore", ".claude/.gitignore", ".git/info/exclude"])
+def test_discovery_for_cli_2_0_does_not_wait_on_a_fifo_git_reads(tmp_path, caplog, where):
+    # was: `git check-ignore` (asked which agent folders 2.0.x's ripgrep skips) waited its 30 s timeout on the
+    # FIFO, in every command that discovers agents for a 2.0.x CLI
+    from ralphy.agents.discovery import DiscoveryRules
+    from ralphy.claude.version import Version
+
+    project = init_git_project(tmp_path / "repo")
+    (project / ".claude" / "agents" / "team").mkdir(parents=True)
+    (project / ".claude" / "agents" / "team" / "a.md").write_text(AGENT.format(name="teamed"))
+    (project / where).unlink(missing_ok=True)
+    os.mkfifo(project / where)
+    started = time.monotonic()
+    with caplog.at_level("WARNING"):
+        discovery = discover_agents(project, rules=DiscoveryRules.for_version(Version(2, 0, 0)))
+    assert time.monotonic() - started < 10
+    assert [agent.name for agent in discovery.agents] == ["teamed"]
+    assert any(where in r.getMessage() and "not checked" in r.getMessage() for r in caplog.records)
