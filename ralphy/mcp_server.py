@@ -80,10 +80,17 @@ class ProjectTools:
                            require_trust=False)
 
     def _signature(self) -> tuple[Any, ...]:
-        """Every agent folder's and agent file's (path, mtime, size): it changes when an agent file does."""
+        """Every agent folder's and agent file's (path, mtime, size), and the config files': it changes when an
+        agent file does, or the config that chooses the scopes and the threshold."""
         from ralphy.safefs import walk
 
         entries: list[tuple[str, int, int]] = []
+        for config_file in (self.project_dir / ".ralphy.toml", self.project_dir / "pyproject.toml"):
+            try:
+                stat_ = os.stat(config_file)
+                entries.append((str(config_file), stat_.st_mtime_ns, stat_.st_size))
+            except OSError:
+                entries.append((str(config_file), -1, -1))
         watched = dict.fromkeys([*self._searched, self.project_dir / ".claude" / "agents"])
         for folder in watched:
             entries.append((str(folder), int(os.path.isdir(folder)), 0))

@@ -459,3 +459,18 @@ def test_an_argument_a_tool_does_not_take_is_named_not_dropped(project: Path) ->
         "excludeAgents, maxResults)")
     assert extra.is_error and extra.content[0].text == "run_status takes no argument 'verbose' (it takes no arguments)"
     assert not good.is_error and len(good.structured_content["alternatives"]) == 1
+
+
+def test_a_changed_threshold_in_the_config_is_noticed_while_running(project: Path) -> None:
+    """The catalog was read again only when an agent file changed: a new recommend_threshold (or agent_scopes)
+    waited for the server's restart."""
+    tools = ProjectTools(project)
+    task = "Optimize the slow PostgreSQL query"
+    first = tools.agent_recommend(task)
+    assert first["recommended"] == "postgres-expert"
+    (project / ".ralphy.toml").write_text(f"recommend_threshold = {min(first['confidence'] + 0.01, 1.0)}\n",
+                                          encoding="utf-8")
+    stricter = tools.agent_recommend(task)
+    assert stricter["recommended"] is None and stricter["confidence"] == first["confidence"]
+    (project / ".ralphy.toml").unlink()
+    assert tools.agent_recommend(task) == first
