@@ -143,6 +143,11 @@ _SECURITY_PHRASES = re.compile(
 # test measures performance (catalog14: both written from what QA and performance teams do).
 _TEST_PLAN = re.compile(r"\btest (?:plans?|strateg(?:y|ies)|cases|matrix|charters?)\b|"
                         r"\bqa (?:plans?|strateg(?:y|ies)|process)\b|\bexploratory testing\b")
+# Reading someone's change before it is merged is a review, whatever it is called ("Look over the merge request").
+_REVIEW_PHRASES = re.compile(r"\b(?:look|go|read) (?:over|through)\b.*\b(?:merge requests?|pull requests?|prs?|diffs?|"
+                             r"changes|patch(?:es)?|commits?)\b")
+# Deciding what to test and how (by hand or automated) is planning the testing: quality assurance's.
+_TEST_CHOICE = re.compile(r"\bwhat (?:we|to) (?:test|automate)\b|\btest(?:ed|ing)? by hand\b|\bmanual(?:ly)? test")
 _LOAD_TEST = re.compile(r"\b(?:load|stress|soak|spike)[- ]?test(?:s|ing|ed)?\b")
 # Documentation named by a kind of page: "Write the man page for the CLI", "a getting-started guide".
 _DOC_PHRASES = re.compile(r"\bman ?pages?\b|\bgetting[- ]started (?:guide|page|section)s?\b|\bhow-?to guides?\b|"
@@ -228,7 +233,9 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("security")))])
     if _DOC_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("documentation")))])
-    for phrase, activity in ((_TEST_PLAN, "plan tests"), (_LOAD_TEST, "profile")):
+    if _REVIEW_PHRASES.search(lowered):
+        roles.update(heads[next(iter(_terms_of("review")))])
+    for phrase, activity in ((_TEST_PLAN, "plan tests"), (_TEST_CHOICE, "plan tests"), (_LOAD_TEST, "profile")):
         if phrase.search(lowered):  # the plan's or the measurement's role, not the test automation's
             roles.difference_update(_terms_of(ACTIVITY_ROLES["test"][1]))
             roles.update(_terms_of(ACTIVITY_ROLES[activity][1]))

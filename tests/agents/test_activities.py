@@ -120,6 +120,8 @@ def test_the_activity_lift_is_what_moves_the_role_first(team: Router, monkeypatc
     ("Stress-test the checkout API at 5k requests per second", _roles("performance"), TEST - _roles("qa")),
     ("Prioritize the roadmap items for next quarter", _roles("product"), frozenset()),
     ("Write the man page for the sync command", DOCS, frozenset()),
+    ("Go over the pull request for the payments refactor before lunch", REVIEW, frozenset()),
+    ("Choose what to automate and what we test by hand for the beta", _roles("qa"), TEST - _roles("qa")),
 ])
 def test_an_activity_named_by_its_instance(task: str, role: frozenset[str], not_role: frozenset[str]) -> None:
     asked = asked_activity(task)
@@ -153,3 +155,7 @@ def test_a_head_ends_at_against_and_not_at_a_version_s_dot() -> None:
     assert head_clauses("Upgrade Django 4.2 to 5.0") == [terms("upgrade django 4.2")]
     assert head_clauses("Ship it. Then tell the team") == [terms("ship it")]
     assert terms("Handle 3-D Secure") == terms("Handle 3D Secure")
+
+
+def test_going_through_logs_is_no_review() -> None:
+    assert not REVIEW <= asked_activity("Go through the worker logs and list the slow jobs").roles
