@@ -175,7 +175,11 @@ class ProjectTools:
         if not agents:
             return _fallback(0.0, f"the project has no agents ({self._where()})", [])
         if team is not None:
-            agents = _of_team(agents, team, "team", self.project_dir)
+            everyone, agents = agents, _of_team(agents, team, self.project_dir)
+            if not agents:
+                # not an error: the contract's fallback, which names the teams a typo missed
+                there = _teams_there(everyone, self.project_dir)
+                return _fallback(0.0, f"no agent is in team {_shown(team)} ({there})", [])
         agents = [agent for agent in agents if agent.name not in excluded]
         if not agents:
             return _fallback(0.0, "every agent" + (f" of team {team!r}" if team else "") + " is in excludeAgents",
@@ -202,7 +206,7 @@ class ProjectTools:
 
         agents = self.catalog().agents
         if category is not None:
-            agents = tuple(_of_team(agents, _text(category, "category", 200), "category", self.project_dir))
+            agents = tuple(_of_team(agents, _text(category, "category", 200), self.project_dir))
         return capability_map(agents)
 
     def _where(self) -> str:
@@ -275,16 +279,18 @@ def _whole_number(value: Any, name: str, low: int, high: int) -> int:
     return value
 
 
-def _of_team(agents: Sequence[Any], team: str, name: str, project_dir: Path) -> list[Any]:
-    """The agents of ``team`` (case-insensitive); a team no agent has is bad input, named with the teams there are."""
+def _of_team(agents: Sequence[Any], team: str, project_dir: Path) -> list[Any]:
+    """The agents of ``team`` (case-insensitive); none when no agent has it."""
     wanted = team.strip().lower()
-    chosen = [agent for agent in agents if wanted in _teams(agent, project_dir)]
-    if not chosen and agents:
-        known = sorted(set().union(*(_teams(agent, project_dir) for agent in agents)))
-        there = (f"the project's teams: {', '.join(known)}" if known else
-                 "the project's agents have no team (a folder under .claude/agents, or a team key)")
-        raise ToolInputError(f"{name} {_shown(team)} is no team of this project; {there}")
-    return chosen
+    return [agent for agent in agents if wanted in _teams(agent, project_dir)]
+
+
+def _teams_there(agents: Sequence[Any], project_dir: Path) -> str:
+    """The project's teams, in words, for a filter that selected no agent."""
+    known = sorted(set().union(*(_teams(agent, project_dir) for agent in agents)))
+    if known:
+        return "the project's teams: " + ", ".join(known)
+    return "the project's agents have no team (a folder under .claude/agents, or a team key)"
 
 
 def _text(value: Any, name: str, limit: int) -> str:
