@@ -19,7 +19,6 @@ Exit codes (``RunSummary.exit_code``): 0 every task done, 1 error, 3 circuit ope
 from __future__ import annotations
 
 import logging
-import re
 import subprocess
 import time
 from dataclasses import asdict, dataclass
@@ -28,17 +27,16 @@ from typing import Callable, Mapping
 
 from ralphy.breaker import BREAKER_FILE, BUDGET_TRIPS, BreakerSettings, CircuitBreaker, IterationOutcome, State
 from ralphy.claude.delegation import DelegationTracker
-from ralphy.claude.events import Event, InitEvent, RateLimitEvent, ResultEvent
-from ralphy.claude.limits import classify_failure, login_hint, usage_limit_reset
+from ralphy.claude.events import Event, InitEvent
+from ralphy.claude.limits import classify_failure, login_hint
 from ralphy.claude.command import argv_for, end_group
 from ralphy.claude.driver import INITIALIZE_TIMEOUT_S, Session
-from ralphy.claude.process import RunResult
 from ralphy.claude.quota import QuotaGuard
 from ralphy.claude.silence import SilenceWatch
 from ralphy.claude.task_edits import TasksFileEdits
 from ralphy.claude.version import Version, confirm
 from ralphy.config import Config
-from ralphy.errors import RalphyError, StoreError, TasksFileError
+from ralphy.errors import RalphyError, TasksFileError
 from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here too: ralphy.output, cli/dev.py, tests)
     EXIT_CIRCUIT_OPEN,
     EXIT_DONE,
@@ -58,6 +56,7 @@ from ralphy.loop_reports import (  # noqa: F401 (the reports are offered here to
     summary_json,
 )
 from ralphy.loop_checks import CheckPolicy
+from ralphy.loop_failures import Aborted, FailurePolicy, Interrupted, reason_of
 from ralphy.loop_resume import (  # noqa: F401
     AUTO_REPLY,
     MAX_AUTO_REPLIES,
@@ -67,6 +66,7 @@ from ralphy.loop_resume import (  # noqa: F401
     resume_instruction_from_history,
     resume_text as _resume_text,
 )
+from ralphy.loop_start import keep_out_of_git, prune_transcripts
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import TaskList, load_tasks
@@ -75,22 +75,8 @@ from ralphy.verify import OFF_NOTICE, resolve_command
 
 logger = logging.getLogger(__name__)
 
-UNKNOWN_RESET_WAIT_S = 15 * 60
 AUTH_ENV = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN")  # credentials the CLI reads
 FAILED_KINDS = {"timeout", "crashed", "max_turns", "rate_limited", "overloaded", "server_error", "error"}
-
-
-class Interrupted(Exception):
-    """SIGINT/SIGTERM/SIGHUP arrived: stop the CLI, record the iteration as interrupted, exit 130."""
-
-
-class _Aborted(Exception):
-    """The run cannot go on (the CLI binary vanished, TASKS.md became a folder...): the iteration is recorded
-    as failed with ``reason``, and the run ends with it (status error, exit 1)."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass
@@ -112,7 +98,7 @@ class LoopOptions:
     claude_version: "Version | None" = None  # of claude_bin (ralphy.claude.version); None: unknown, the newest assumed
 
 
-class DevLoop(QuestionPolicy, CheckPolicy):
+class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
     def __init__(self, options: LoopOptions):
         self.o = options
         self.project = options.project_dir
@@ -138,7 +124,7 @@ class DevLoop(QuestionPolicy, CheckPolicy):
 
         self.dev_agent = DevAgent(self.project, self.config, claude_version=self.o.claude_version)
         self.dev_agent.defer_term_cache = True  # the terms cache is written after the turn, not before the prompt
-        _keep_out_of_git(self.project / ".ralphy")
+        keep_out_of_git(self.project / ".ralphy")
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
         if task_list.tasks and not task_list.all_completed and worktree.git_root(self.project) is None:  # once, go on
             logger.warning("%s", worktree.OUTSIDE_GIT_WARNING.format(project=self.project))
@@ -149,14 +135,14 @@ class DevLoop(QuestionPolicy, CheckPolicy):
             self.store = store
             self.run_id = store.start_run(config_json=asdict(self.config), argv=list(self.o.argv),
                                           ralphy_version=__version__)
-            _prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
+            prune_transcripts(self.project / TRANSCRIPTS_DIR, self.run_id, self.config.transcript_keep_runs)
             self.summary.run_id = self.run_id
             try:
                 self._loop(task_list)
             except (Interrupted, KeyboardInterrupt):
                 self._stop("interrupted", "interrupted by a signal; state saved, run `ralphy dev` to continue",
                            EXIT_INTERRUPTED)
-            except _Aborted as exc:
+            except Aborted as exc:
                 self._stop("error", exc.reason, EXIT_ERROR)
             except RalphyError as exc:  # between iterations (e.g. TASKS.md became unreadable): the run's reason
                 self._stop("error", str(exc), EXIT_ERROR)
@@ -269,8 +255,8 @@ class DevLoop(QuestionPolicy, CheckPolicy):
                                     transcript_max_bytes=self.config.transcript_max_bytes)
         except (RalphyError, OSError) as exc:
             iteration_id = self.store.start_iteration(self.run_id, n, prompt_chars=0, resumed_session=resumed_session)
-            self._finish_aborted(iteration_id, report, _reason(exc))
-            raise _Aborted(_reason(exc)) from None
+            self._finish_aborted(iteration_id, report, reason_of(exc))
+            raise Aborted(reason_of(exc)) from None
         try:
             record_cli(self.project, session.proc.pid, argv)  # so a run after a kill -9 of this one can end it
             info = session.initialize(min(INITIALIZE_TIMEOUT_S, self.config.iteration_timeout))
@@ -305,8 +291,8 @@ class DevLoop(QuestionPolicy, CheckPolicy):
             session.close()
             if iteration_id is None:
                 raise  # the prompt could not be built (a template error...): said as it is, no iteration ran
-            self._finish_aborted(iteration_id, report, _reason(exc))
-            raise _Aborted(_reason(exc)) from None
+            self._finish_aborted(iteration_id, report, reason_of(exc))
+            raise Aborted(reason_of(exc)) from None
         finally:
             session.close()
             forget_cli(self.project)
@@ -395,33 +381,6 @@ class DevLoop(QuestionPolicy, CheckPolicy):
                 logger.info("%s", line)
                 self.o.reporter.note(line)
 
-    def _finish_aborted(self, iteration_id: int, report: IterationReport, reason: str) -> None:
-        """The iteration could not run or finish for a reason outside Claude's work: recorded as failed."""
-        report.outcome, report.is_error, report.error = "failed", True, reason
-        self.breaker.record(IterationOutcome(failed=True, error=reason))
-        report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
-        try:
-            record_iteration(self.store, iteration_id, report)
-        except RalphyError as exc:  # the history itself failed (disk full...): the run's reason still says why
-            logger.warning("%s", exc)
-        self.summary.iterations.append(report)
-
-    def _finish_interrupted(self, iteration_id: int, report: IterationReport, before: TaskList,
-                            tracker: DelegationTracker, edits: TasksFileEdits, transcript: Path,
-                            final: ResultEvent | None = None) -> None:
-        if final is not None:  # the result the CLI wrote after ralphy's interrupt: what the turn cost
-            report.cost_usd = final.total_cost_usd or 0.0
-            report.num_turns = final.num_turns
-            report.session_id = final.session_id or report.session_id
-        report.outcome, report.is_error, report.error = "interrupted", True, "interrupted"
-        attribute_work(report, tracker, edits, before, self._tasks_or(before), project=self.project,
-                       tasks_path=self.tasks_path)
-        report.transcript = str(transcript) if transcript.exists() else None
-        self.breaker.record(IterationOutcome(interrupted=True, cost_usd=report.cost_usd))
-        report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
-        record_iteration(self.store, iteration_id, report)
-        self.summary.iterations.append(report)
-
     def _tasks_or(self, fallback: TaskList) -> TaskList:
         """TASKS.md as it is now; if Claude broke it (deleted, made unreadable), the last good reading."""
         try:
@@ -430,79 +389,9 @@ class DevLoop(QuestionPolicy, CheckPolicy):
             logger.warning("%s", exc)
             return fallback
 
-    # ------------------------------------------------------------------------------- waits and resumes
-
-    def _backoff(self) -> None:
-        # the exponent capped: 2 ** 1024 times a float is an OverflowError (failures_open may be huge)
-        delay = min(self.config.backoff_seconds * 2.0 ** min(self.failures_in_a_row - 1, 64),
-                    self.config.backoff_max_seconds)
-        if delay > 0:
-            self.o.reporter.waiting(delay, f"backing off after {self.failures_in_a_row} failed iteration(s)")
-            self.o.sleep(delay)
-
-    def _wait_for_usage_limit(self, result: RunResult) -> bool:
-        now = self.o.clock()
-        rate_limits = [event for event in result.events if isinstance(event, RateLimitEvent)]
-        resets_at = usage_limit_reset(result.result.result if result.result else None, rate_limits, now)
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(resets_at)) if resets_at else "an unknown time"
-        self.resume_instruction = _resume_text("usage_limit", None)
-        if self.o.no_wait:
-            self._stop("usage_limit", f"usage limit reached; it resets at {when}. Run `ralphy dev` again then",
-                       EXIT_USAGE_LIMIT)
-            return True
-        wait = (resets_at - now if resets_at else UNKNOWN_RESET_WAIT_S) + self.config.usage_limit_margin_seconds
-        wait = max(0.0, min(wait, self.config.usage_limit_max_wait_seconds))
-        self.o.reporter.waiting(wait, f"usage limit reached; resets at {when}")
-        self.o.sleep(wait)
-        return False
-
-
-def _prune_transcripts(directory: Path, run_id: int, keep_runs: int) -> None:
-    """Delete the transcripts of runs older than the last ``keep_runs`` (this one included); the history in
-    SQLite keeps their paths, marked as gone by their absence."""
-    if not directory.is_dir():
-        return
-    for path in directory.glob("run*-*"):  # transcripts, and the checks' output (ralphy.verify)
-        match = re.fullmatch(r"run(\d+)-(?:iteration\d+\.jsonl|(?:iteration\d+|start)-verify\.log)", path.name)
-        if match and int(match.group(1)) <= run_id - keep_runs:
-            path.unlink(missing_ok=True)
-
-
-def _reason(exc: BaseException) -> str:
-    """One line for why a run stopped: a RalphyError's own text, an OSError's file and cause."""
-    if isinstance(exc, OSError) and not isinstance(exc, RalphyError):
-        where = f"{exc.filename}: " if exc.filename else ""
-        return f"{where}{exc.strerror or exc}"
-    return str(exc)
-
-
-def _keep_out_of_git(state_dir: Path) -> None:
-    """ralphy's state is not the project's work: a ``.ralphy/.gitignore`` of ``*`` keeps git status clean."""
-    from ralphy import safefs
-
-    try:  # .ralphy/ and what is in it are checked first: a repository may ship links there (ralphy.safefs)
-        safefs.prepare_state_dir(state_dir.parent)
-    except OSError as exc:
-        raise StoreError(f"{state_dir}: cannot write ralphy's state there: {exc.strerror or exc}") from None
-
 
 def dev(options: LoopOptions) -> RunSummary:
     """Run the dev loop with ``options``; see the module docstring."""
     return DevLoop(options).run()
 
 
-def create_missing_agents(project_dir: Path, config: Config, confirm: Callable[[str], bool]) -> list:
-    """``ralphy dev --create-missing``: draft an agent (``ralphy.agents.factory``) for each pending task group
-    no discovered agent fits (a gap, by ``ralphy.agents.routing``), writing those ``confirm`` accepts."""
-    from ralphy.agents.discovery import discover_agents
-    from ralphy.agents.factory import draft_missing_agents
-    from ralphy.agents.routing import Router, find_gaps
-
-    task_list = load_tasks(project_dir / config.tasks_file, root=project_dir)
-    groups = {group: [task.title for task in tasks] for group, tasks in task_list.pending_groups().items()}
-    agents = discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
-    gaps = [match for match in find_gaps(Router(agents, threshold=config.recommend_threshold), groups)
-            if match.recommended is None]
-    if not gaps:
-        return []
-    return draft_missing_agents(project_dir, gaps, confirm=confirm)

@@ -1,6 +1,7 @@
 """Pieces of the loop that need no Claude CLI (the loop itself runs end to end in tests/e2e/test_dev_loop.py)."""
 
-from ralphy.loop import _prune_transcripts, _resume_text
+from ralphy.loop_resume import resume_text as _resume_text
+from ralphy.loop_start import prune_transcripts as _prune_transcripts
 
 
 def test_transcripts_of_runs_older_than_the_kept_ones_are_deleted(tmp_path):

@@ -159,7 +159,8 @@ def _check_claude_version(binary, env, permission_mode, quiet):
 
 def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes, no_wait, as_json, quiet,
          claude_version=None):
-    from ralphy.loop import LoopOptions, create_missing_agents, dev as run_dev
+    from ralphy.loop import LoopOptions, dev as run_dev
+    from ralphy.loop_start import create_missing_agents
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if create_missing:
