@@ -184,6 +184,7 @@ class Question:
     delivered_iteration_id: int | None
     header: str | None = None  # a live question's (AskUserQuestion) header and options, as Claude gave them
     options: tuple[dict[str, Any], ...] = ()
+    multi_select: bool = False  # several options may be picked at once (AskUserQuestion's multiSelect)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -243,7 +244,7 @@ def question_record(row: sqlite3.Row) -> Question:
         row["id"], row["run_id"], row["iteration_id"], row["n"], row["session_id"], row["text"],
         row["confidence"], row["task_key"], _time(row["asked_at"]), row["answer"],
         _parse(row["answered_at"]), row["answered_by"], row["delivered_iteration_id"], row["header"],
-        _options(row["options_json"]),
+        _options(row["options_json"]), row["multi_select"] == 1,
     )  # fmt: skip
 
 

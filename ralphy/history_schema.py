@@ -146,7 +146,14 @@ def m005_question_options(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE questions ADD COLUMN options_json TEXT")
 
 
+def m006_question_multi_select(db: sqlite3.Connection) -> None:
+    """A live question whose options may be picked several at once (AskUserQuestion's ``multiSelect``): 1, else
+    NULL. ``ralphy answer ID 1,3`` picks two options only then, as the terminal's prompt does."""
+    db.execute("ALTER TABLE questions ADD COLUMN multi_select INTEGER")
+
+
 # Applied in order; user_version = how many have been applied. Append only; never edit a released one.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (m001_initial, m002_verification, m003_run_facts,
-                                                                m004_permission_decisions, m005_question_options)
+                                                                m004_permission_decisions, m005_question_options,
+                                                                m006_question_multi_select)
 SCHEMA_VERSION = len(MIGRATIONS)

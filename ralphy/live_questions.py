@@ -15,7 +15,9 @@ policy) and it applies the ``--on-question`` policy:
   session with the answer, as for a question found in a final message.
 - ``auto``: the recommended option (a label saying "(Recommended)") or the first one, at most
   ``max_auto`` times per task group; each recorded as answered by ralphy (``answered_by`` ``auto``). Past
-  the limit: as ``pause``.
+  the limit: as ``pause``. A call with more questions than the limit leaves room for: the first ones are
+  answered automatically, the run pauses on the others (each its own pending question), and the resumed session
+  gets all the call's answers together.
 
 Every question is recorded in the history with its header and options; the ones answered live are marked
 delivered in the iteration that asked them (so no later run resumes with them).
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 if TYPE_CHECKING:
     from ralphy.claude.control import ControlRequest
@@ -61,8 +63,8 @@ class LiveQuestion:
         return labels[0] if labels else ""
 
     def prompt(self, hint: bool = True) -> str:
-        """The question as shown on a terminal: header, text, numbered options (``hint``: and how to pick one, which
-        only the terminal's prompt understands: `ralphy answer` and the dashboard take the answer as written)."""
+        """The question as shown on a terminal: header, text, numbered options (``hint``: and how to pick one; the
+        run's pause message and the stored text leave it out, `ralphy questions` says it its own way)."""
         lines = [f"[{self.header}] {self.text}" if self.header else self.text]
         for number, option in enumerate(self.options, start=1):
             description = option.get("description")
@@ -74,12 +76,18 @@ class LiveQuestion:
 
     def resolve(self, reply: str) -> str:
         """A person's reply: a number picks that option's label (``1,3`` for several), else the text itself."""
-        reply = reply.strip()
-        numbers = [part.strip() for part in reply.split(",")]
-        if numbers and all(n.isdigit() and 1 <= int(n) <= len(self.options) for n in numbers):
-            if len(numbers) == 1 or self.multi_select:
-                return ", ".join(str(self.options[int(n) - 1].get("label", "")) for n in numbers)
-        return reply
+        return picked_options(reply, self.options, self.multi_select) or reply.strip()
+
+
+def picked_options(reply: str, options: "Sequence[Mapping[str, Any]]", multi_select: bool) -> str | None:
+    """The options a reply picks by number (``2``; ``1,3`` when several may be picked), their labels joined by
+    ", "; None when the reply is not such a pick. The one rule of the terminal's prompt and `ralphy answer`."""
+    numbers = [part.strip() for part in reply.strip().split(",")]
+    if not options or not all(n.isdigit() and 1 <= int(n) <= len(options) for n in numbers):
+        return None
+    if len(numbers) > 1 and not multi_select:
+        return None
+    return ", ".join(str(options[int(n) - 1].get("label", "")) for n in numbers)
 
 
 def parse_questions(tool_input: Mapping[str, Any]) -> list[LiveQuestion]:
@@ -159,9 +167,12 @@ class LiveQuestions:
             return self._ask(request, questions, iteration_id)
         if self.policy == "auto":
             used = self.store.auto_replies_for(self.task_key) if self.task_key else 0
-            if self.task_key is None or used + len(questions) <= self.max_auto:
+            room = len(questions) if self.task_key is None else max(0, self.max_auto - used)
+            if room >= len(questions):
                 answers = {q.text: q.recommended() or "Use your best judgment." for q in questions}
                 by = "auto"
+            elif room:
+                return self._auto_then_pause(request, questions[:room], questions[room:], iteration_id, used)
             else:
                 self.note(f"already answered {used} question(s) automatically for {self.task_key!r} "
                           f"(at most {self.max_auto}); pausing")
@@ -184,6 +195,26 @@ class LiveQuestions:
             self.paused = self.store.add_question(
                 iteration_id, session_id=self.session_id, text=self.paused_text, confidence=LIVE_CONFIDENCE,
                 task_key=self.task_key, header=questions[0].header, options=[])
+        return deny(PAUSE_MESSAGE, interrupt=True)
+
+    def _auto_then_pause(self, request: "ControlRequest", answered: list[LiveQuestion], rest: list[LiveQuestion],
+                         iteration_id: int, used: int) -> dict[str, Any]:
+        """``auto`` with room for some of the call's questions only: those are answered automatically, the rest
+        wait for the user, and the run pauses on the first of them. The call is denied, so the automatic answers
+        have not reached Claude: they stay answered but undelivered, and the resumed session gets every answer
+        of the call together once the user has answered the rest (as a pause partway under ``ask``)."""
+        from ralphy.claude.control import deny
+
+        for question in answered:
+            question_id = self._record(iteration_id, question)
+            answer = question.recommended() or "Use your best judgment."
+            self.store.answer_question(question_id, answer, answered_by="auto")
+            self.note(f"answered Claude's question {question_id} automatically: {question.text} -> {answer}")
+        waiting = [self._record(iteration_id, question) for question in rest]
+        self.note(f"answered {used + len(answered)} question(s) automatically for {self.task_key!r} (at most "
+                  f"{self.max_auto}); pausing on the {len(rest)} left")
+        self.paused = waiting[0]
+        self.paused_text = "\n".join(q.prompt(hint=False) for q in rest)
         return deny(PAUSE_MESSAGE, interrupt=True)
 
     def _ask(self, request: "ControlRequest", questions: list[LiveQuestion], iteration_id: int) -> dict[str, Any]:
@@ -219,4 +250,5 @@ class LiveQuestions:
     def _record(self, iteration_id: int, question: LiveQuestion) -> int:
         return self.store.add_question(
             iteration_id, session_id=self.session_id, text=question.text, confidence=LIVE_CONFIDENCE,
-            task_key=self.task_key, header=question.header, options=list(question.options))
+            task_key=self.task_key, header=question.header, options=list(question.options),
+            multi_select=question.multi_select)

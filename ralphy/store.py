@@ -54,6 +54,7 @@ from ralphy.history_schema import (  # noqa: F401 (the migrations are offered he
     m003_run_facts,
     m004_permission_decisions,
     m005_question_options,
+    m006_question_multi_select,
 )
 
 logger = logging.getLogger(__name__)
@@ -290,18 +291,21 @@ class Store(HistoryReads):
         asked_at: Timestamp | None = None,
         header: str | None = None,
         options: Sequence[Mapping[str, Any]] | None = None,
+        multi_select: bool = False,
     ) -> int:
         """Record a question Claude asked (pending until answered); return its id.
 
         ``task_key`` (a task id or group) lets ``auto_replies_for`` count automatic answers per piece of work.
         ``header`` and ``options`` are a live question's (AskUserQuestion); None for one in a final message.
+        ``multi_select``: several of its options may be picked at once.
         """
         options_json = None if options is None else json.dumps([dict(o) for o in options])
         return self._insert(
             """INSERT INTO questions (iteration_id, session_id, text, confidence, task_key, asked_at, header,
-                                      options_json)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-            (iteration_id, session_id, text, confidence, task_key, stamp(asked_at), header, options_json),
+                                      options_json, multi_select)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (iteration_id, session_id, text, confidence, task_key, stamp(asked_at), header, options_json,
+             1 if multi_select else None),
         )
 
     def answer_question(

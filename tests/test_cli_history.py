@@ -36,7 +36,8 @@ ITERATION_KEYS = {
     "transcript_path", "result_text", "delegations", "tasks", "verification",
 }  # fmt: skip
 QUESTION_KEYS = {"id", "run_id", "iteration_id", "iteration_n", "session_id", "text", "confidence", "task_key",
-                 "asked_at", "answer", "answered_at", "answered_by", "delivered_iteration_id", "header", "options"}  # fmt: skip
+                 "asked_at", "answer", "answered_at", "answered_by", "delivered_iteration_id", "header", "options",
+                 "multi_select"}  # fmt: skip
 
 RUN_1_TEXT = """\
 Run 1 · 2025-03-01 09:30:00 · 2m 11s · paused: question pending (exit 0)
@@ -268,7 +269,7 @@ def test_status_fits_a_long_run_on_one_screen(project: Path) -> None:
             iteration = store.start_iteration(run, n, started_at=T0 + timedelta(minutes=n))
             store.finish_iteration(iteration, outcome="ok", finished_at=T0 + timedelta(minutes=n, seconds=30))
     lines = ralphy("status", project).stdout.splitlines()
-    assert "    ... 15 earlier iteration(s); see `ralphy log`" in lines
+    assert "    ... 15 earlier iterations; see `ralphy log`" in lines
     shown = [line for line in lines if line.startswith("    #")]
     assert [line.split()[0] for line in shown] == [f"#{n}" for n in range(16, 26)]
     assert len(ralphy("log", project).stdout.splitlines()) == 27  # header + 25 iterations + total
@@ -300,6 +301,55 @@ def test_answer_a_pending_question(project: Path) -> None:
     assert again.exit_code == 1
     assert again.stderr.startswith(f"ralphy: error: {db_path(project)}: question {question_id} was already answered at ")
     assert again.stderr.count("\n") == 1
+
+
+def _live_question(project: Path, *, multi_select: bool) -> int:
+    with Store.open(project) as store:
+        run = store.start_run(config_json="{}", argv=[])
+        iteration = store.start_iteration(run, 1)
+        return store.add_question(iteration, session_id="sess-1", text="Which formats?", confidence=1.0,
+                                  header="Formats", options=[{"label": "JSON"}, {"label": "CSV"}, {"label": "YAML"}],
+                                  multi_select=multi_select)
+
+
+def _answer_of(project: Path, question_id: int) -> str | None:
+    with Store.open(project) as store:
+        return store.question(question_id).answer
+
+
+@pytest.mark.parametrize(("typed", "extra", "multi_select", "stored", "said"), [
+    ("2", [], False, "CSV", "Answered question 1: CSV."),  # as the terminal's prompt: a number picks an option
+    (" 3 ", [], False, "YAML", "Answered question 1: YAML."),
+    ("2", ["--text"], False, "2", "Answered question 1."),  # --text: the number itself is the answer
+    ("4", [], False, "4", "Answered question 1."),  # no option 4: the text as written
+    ("1,3", [], True, "JSON, YAML", "Answered question 1: JSON, YAML."),  # several, when several may be picked
+    ("1,3", [], False, "1,3", "Answered question 1."),  # one option only: the text as written
+    ("CSV, but gzipped", [], False, "CSV, but gzipped", "Answered question 1."),
+])
+def test_answer_with_a_number_picks_that_option_as_the_terminal_does(project: Path, typed: str, extra: list[str],
+                                                                      multi_select: bool, stored: str, said: str):
+    question_id = _live_question(project, multi_select=multi_select)
+    result = ralphy("answer", str(question_id), typed, project, *extra)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(said + " Run `ralphy dev`")
+    assert _answer_of(project, question_id) == stored
+
+
+def test_a_question_without_options_takes_a_number_as_written(project: Path) -> None:
+    with Store.open(project) as store:
+        _, _, question_id = _fill(store)
+    assert ralphy("answer", str(question_id), "2", project).exit_code == 0
+    assert _answer_of(project, question_id) == "2"
+
+
+def test_questions_says_how_to_pick_an_option(project: Path) -> None:
+    single = _live_question(project, multi_select=False)
+    several = _live_question(project, multi_select=True)
+    listed = ralphy("questions", project).stdout.splitlines()
+    assert f"  answer with: ralphy answer {single} N (option N) or ralphy answer {single} \"...\"" in listed
+    assert (f"  answer with: ralphy answer {several} N (option N; 1,3 picks several) or ralphy answer {several} "
+            f"\"...\"") in listed
+    assert "  2. CSV" in listed
 
 
 def test_answer_bad_input(project: Path) -> None:

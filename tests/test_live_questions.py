@@ -187,6 +187,42 @@ def test_auto_picks_the_recommended_option_at_most_max_auto_times_per_group_then
     assert live.paused == _all(store)[2].id and "at most 2" in notes[-1]
 
 
+def test_auto_with_more_questions_in_one_call_than_its_limit_answers_two_and_pauses_on_the_third(store, iteration):
+    # issue: three questions in one call under a limit of 2 used to pause on all three at once, as one question
+    second = {"question": "Which port?", "header": "Port", "options": [{"label": "8080"}, {"label": "9090"}]}
+    third = {"question": "Which formats?", "header": "Formats", "multiSelect": True,
+             "options": [{"label": "JSON"}, {"label": "CSV"}, {"label": "YAML"}]}
+    notes = []
+    live = _live(store, iteration, "auto", max_auto=2, note=notes.append)
+    response = live.on_request(_request(QUESTION, second, third))
+    assert response["behavior"] == "deny" and response["interrupt"] is True
+    asked = _all(store)
+    assert [(q.text, q.answer, q.answered_by, q.delivered_iteration_id) for q in asked] == [
+        (QUESTION["question"], "Postgres (Recommended)", "auto", None),  # the call was denied: not delivered yet
+        ("Which port?", "8080", "auto", None),
+        ("Which formats?", None, None, None)]
+    assert live.paused == asked[2].id and asked[2].multi_select and [o["label"] for o in asked[2].options] == [
+        "JSON", "CSV", "YAML"]
+    assert live.paused_text.startswith("[Formats] Which formats?") and "Which port?" not in live.paused_text
+    assert "pausing on the 1 left" in notes[-1] and live.answered == []
+
+
+def test_auto_with_no_room_left_pauses_on_the_whole_call_as_pause_does(store, iteration):
+    second = {"question": "Which port?", "header": "Port", "options": [{"label": "8080"}, {"label": "9090"}]}
+    live = _live(store, iteration, "auto", max_auto=0)
+    live.on_request(_request(QUESTION, second))
+    (pending,) = store.pending_questions()
+    assert QUESTION["question"] in pending.text and "Which port?" in pending.text and live.paused == pending.id
+
+
+def test_a_multiselect_question_is_stored_as_one_and_a_single_select_as_not(store, iteration):
+    several = {**QUESTION, "question": "Which ones?", "multiSelect": True}
+    live = _live(store, iteration, "pause")
+    live.on_request(_request(several))
+    live.on_request(_request(QUESTION))
+    assert [(q.text, q.multi_select) for q in _all(store)] == [("Which ones?", True), (QUESTION["question"], False)]
+
+
 def test_auto_without_options_says_use_your_best_judgment(store, iteration):
     live = _live(store, iteration, "auto")
     response = live.on_request(_request({"question": "Anything I should know?"}))

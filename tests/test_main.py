@@ -43,3 +43,14 @@ def test_only_ralphy_prompt_runs_without_the_cycle_collector(tmp_path: Path, arg
                                                       "HOME": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == collecting
+
+
+def test_no_option_of_the_group_takes_a_value_so_the_first_word_is_the_command() -> None:
+    """``_command`` skips options without looking at values: a group option that takes one (``ralphy --project X
+    prompt``) would make it read X as the command. If one is added, ``_command`` must learn to skip its value."""
+    from ralphy.cli import cli
+
+    takes_value = [param.opts for param in cli.params
+                   if getattr(param, "opts", None) and not (param.is_flag or param.count)]  # type: ignore[attr-defined]
+    assert takes_value == []
+    assert {opt for param in cli.params for opt in param.opts} >= {"--version", "-v", "--verbose"}

@@ -117,14 +117,20 @@ def questions(project_dir: Path, as_json: bool) -> None:
 @click.argument("question_id", metavar="ID", type=int)
 @click.argument("text")
 @project_dir_argument
-def answer(question_id: int, text: str, project_dir: Path) -> None:
-    """Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it."""
+@click.option("--text", "as_written", is_flag=True,
+              help="TEXT is the answer as written, even when it is a number (`--text 2` answers \"2\").")
+def answer(question_id: int, text: str, project_dir: Path, as_written: bool) -> None:
+    """Answer question ID with TEXT; the next `ralphy dev` resumes Claude's session with it.
+
+    When the question has numbered options (`ralphy questions` lists them), a number picks that option, as at
+    the terminal (`1,3` picks two when the question lets several be picked); any other TEXT is the answer."""
     from ralphy.answers import answer_question
 
     if not text.strip():
         raise click.UsageError("the answer is empty")
-    question = answer_question(project_dir, question_id, text)
-    click.echo(f"Answered question {question_id}. Run `ralphy dev` to resume Claude's session with the answer.")
+    question = answer_question(project_dir, question_id, text, pick=not as_written)
+    picked = f": {question.answer}" if question.answer != text else ""
+    click.echo(f"Answered question {question_id}{picked}. Run `ralphy dev` to resume Claude's session with the answer.")
     if not question.session_id:
         click.echo("ralphy: warning: no Claude session was recorded for it; the answer cannot be delivered by "
                    "resuming", err=True)
@@ -217,7 +223,7 @@ def _run_lines(run: "RunRecord", iterations: "list[IterationRecord]", limit: int
     lines = [_run_header(run)]
     shown = iterations if limit is None else iterations[-limit:]
     if len(shown) < len(iterations):
-        lines.append(f"  ... {len(iterations) - len(shown)} earlier iteration(s); see `ralphy log`")
+        lines.append(f"  ... {_plural(len(iterations) - len(shown), 'earlier iteration')}; see `ralphy log`")
     for iteration in shown:
         lines.extend(_iteration_lines(iteration, run.started_at))
     cost = sum(it.cost_usd or 0.0 for it in iterations)
@@ -339,7 +345,11 @@ def _question_lines(pending: "list[Question]") -> list[str]:
         for number, option in enumerate(q.options, start=1):  # a live question's options (AskUserQuestion)
             description = f" - {option['description']}" if option.get("description") else ""
             lines.append(f"  {number}. {option.get('label', '')}{description}")
-        lines.append(f'  answer with: ralphy answer {q.id} "..."')
+        if q.options:  # a number picks an option, as at the terminal
+            several = "; 1,3 picks several" if q.multi_select else ""
+            lines.append(f'  answer with: ralphy answer {q.id} N (option N{several}) or ralphy answer {q.id} "..."')
+        else:
+            lines.append(f'  answer with: ralphy answer {q.id} "..."')
     return lines
 
 
