@@ -103,7 +103,8 @@ class FailurePolicy:
         delay = min(self.config.backoff_seconds * 2.0 ** min(self.failures_in_a_row - 1, 64),
                     self.config.backoff_max_seconds)
         if delay > 0:
-            self.o.reporter.waiting(delay, f"backing off after {self.failures_in_a_row} failed iteration(s)")
+            failed = "1 failed iteration" if self.failures_in_a_row == 1 else f"{self.failures_in_a_row} failed iterations"
+            self.o.reporter.waiting(delay, f"backing off after {failed}")
             self.o.sleep(delay)
 
     def _wait_for_usage_limit(self, result: RunResult) -> bool:

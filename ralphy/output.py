@@ -117,7 +117,7 @@ def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
     cost = f"${report.cost_usd:.4f}"
     failed = report.verification is not None and not report.verification.passed
     head = (
-        f"iteration {report.n}: {words(report.outcome)}, {len(report.tasks_completed)} task(s) completed, "
+        f"iteration {report.n}: {words(report.outcome)}, {_count(len(report.tasks_completed), 'task')} completed, "
         f"{counts['completed']}/{counts['total']} {'ticked, not verified' if failed else 'done'}, {cost}, "
         f"{report.duration_s:.1f}s"
     )
@@ -179,7 +179,7 @@ def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
         failed = summary.verification is not None and not summary.verification.passed
         state = "ticked (the last check failed)" if failed else "done"
         lines.append(
-            f"{counts['completed']}/{counts['total']} tasks {state} after {len(summary.iterations)} iteration(s), "
+            f"{counts['completed']}/{counts['total']} tasks {state} after {_count(len(summary.iterations), 'iteration')}, "
             f"${cost:.4f}"
         )
     return lines
@@ -308,3 +308,8 @@ class LiveReporter(PlainReporter):
     def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None:
         self.live.stop()
         super().run_finished(summary, task_list)
+
+
+def _count(count: int, word: str) -> str:
+    """``1 task``, ``3 tasks``: a count as people write it."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

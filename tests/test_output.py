@@ -28,7 +28,7 @@ def report() -> IterationReport:
 
 def test_iteration_report_per_group_facts_then_the_claim():
     lines = iteration_text(report(), TASKS)
-    assert lines[0] == "iteration 1: ok, 3 task(s) completed, 3/4 done, $0.2500, 3.2s"
+    assert lines[0] == "iteration 1: ok, 3 tasks completed, 3/4 done, $0.2500, 3.2s"
     assert "  Core: delegated to tdd-orchestrator (1.1, 1.2)" in lines
     assert "  Docs: done directly (2.1)" in lines
     assert "  delegation -> ghost [2.2] failed: Agent type 'ghost' not found." in lines
@@ -42,7 +42,7 @@ def test_run_report_sums_the_groups_over_iterations():
     lines = run_text(summary, TASKS)
     assert lines[0] == "ralphy: completed: all 4 tasks in TASKS.md are completed"
     assert "  Docs: done directly (2.1); delegated to docs-writer (2.2)" in lines
-    assert lines[-1] == "3/4 tasks done after 2 iteration(s), $0.7500"
+    assert lines[-1] == "3/4 tasks done after 2 iterations, $0.7500"
 
 
 def test_the_runs_groups_are_in_the_task_files_order():
@@ -157,7 +157,7 @@ def test_the_group_lines_carry_the_check_and_the_evidence_in_the_issues_words():
     bad = IterationReport(n=2, delegations=[], verification=failed, tasks_completed=[
         replace(outcomes[2], verified=False)])
     lines = iteration_text(bad, tasks)
-    assert lines[0].startswith("iteration 2: ok, 1 task(s) completed, 3/3 ticked, not verified, ")
+    assert lines[0].startswith("iteration 2: ok, 1 task completed, 3/3 ticked, not verified, ")
     assert lines[1] == "  Documentation: done directly (2.1) — check failed: pytest exit 1"
     claimed = IterationReport(n=3, tasks_completed=[replace(outcomes[2], claimed_without_changes=True)])
     assert iteration_text(claimed, tasks)[1] == "  Documentation: done directly (2.1) — claimed without changes"

@@ -81,7 +81,8 @@ class DevAgent:
         if agents:
             names = [agent.name for agent in agents]
             more = len(names) - LOGGED_NAMES
-            logger.info("Discovered %d agents: %s%s", len(names), names[:LOGGED_NAMES], f" (and {more} more)" if more > 0 else "")
+            logger.info("Discovered %d %s: %s%s", len(names), "agent" if len(names) == 1 else "agents",
+                        ", ".join(names[:LOGGED_NAMES]), f" (and {more} more)" if more > 0 else "")
         else:
             logger.info("No agents found, using direct implementation")
         notice = skipped_notice(len(self.discovery.problems))
