@@ -90,6 +90,16 @@ def picked_options(reply: str, options: "Sequence[Mapping[str, Any]]", multi_sel
     return ", ".join(str(options[int(n) - 1].get("label", "")) for n in numbers)
 
 
+def how_to_answer(question_id: int, options: bool, multi_select: bool = False, quote: str = "") -> str:
+    """How `ralphy answer` answers question ``question_id``: by an option's number too when it has ``options``
+    (each command between ``quote`` marks)."""
+    text = f'{quote}ralphy answer {question_id} "..."{quote}'
+    if not options:
+        return text
+    several = "; 1,3 picks several" if multi_select else ""
+    return f"{quote}ralphy answer {question_id} N{quote} (option N{several}) or {text}"
+
+
 def parse_questions(tool_input: Mapping[str, Any]) -> list[LiveQuestion]:
     """The questions of an AskUserQuestion input; malformed entries are skipped (the input is the model's)."""
     questions = tool_input.get("questions")
@@ -136,6 +146,7 @@ class LiveQuestions:
         self.session_id: str | None = None
         self.paused: int | None = None  # the question id the run pauses on
         self.paused_text = ""
+        self.paused_question: LiveQuestion | None = None  # the one question paused on (None: a whole call's record)
         self.answered: list[int] = []
 
     def feed(self, event: Any) -> None:
@@ -174,7 +185,7 @@ class LiveQuestions:
             elif room:
                 return self._auto_then_pause(request, questions[:room], questions[room:], iteration_id, used)
             else:
-                self.note(f"already answered {used} question(s) automatically for {self.task_key!r} "
+                self.note(f"already answered {_questions(used)} automatically for {self.task_key!r} "
                           f"(at most {self.max_auto}); pausing")
         if answers:
             for question in questions:
@@ -189,7 +200,7 @@ class LiveQuestions:
         # pause: one record for the whole call, so one `ralphy answer` resumes the session
         if len(questions) == 1:
             self.paused = self._record(iteration_id, questions[0])
-            self.paused_text = questions[0].prompt(hint=False)
+            self.paused_text, self.paused_question = questions[0].prompt(hint=False), questions[0]
         else:
             self.paused_text = "\n".join(q.prompt(hint=False) for q in questions)
             self.paused = self.store.add_question(
@@ -211,9 +222,10 @@ class LiveQuestions:
             self.store.answer_question(question_id, answer, answered_by="auto")
             self.note(f"answered Claude's question {question_id} automatically: {question.text} -> {answer}")
         waiting = [self._record(iteration_id, question) for question in rest]
-        self.note(f"answered {used + len(answered)} question(s) automatically for {self.task_key!r} (at most "
-                  f"{self.max_auto}); pausing on the {len(rest)} left")
-        self.paused = waiting[0]
+        left = "the one left" if len(rest) == 1 else f"the {len(rest)} left"
+        self.note(f"answered {_questions(used + len(answered))} automatically for {self.task_key!r} (at most "
+                  f"{self.max_auto}); pausing on {left}")
+        self.paused, self.paused_question = waiting[0], rest[0]
         self.paused_text = "\n".join(q.prompt(hint=False) for q in rest)
         return deny(PAUSE_MESSAGE, interrupt=True)
 
@@ -235,7 +247,7 @@ class LiveQuestions:
                 rest = questions[number + 1:]
                 for later in rest:
                     self._record(iteration_id, later)
-                self.paused = question_id
+                self.paused, self.paused_question = question_id, question
                 self.paused_text = "\n".join(q.prompt(hint=False) for q in [question, *rest])
                 return deny(PAUSE_MESSAGE, interrupt=True)
             answers[question.text] = question.resolve(reply)
@@ -252,3 +264,7 @@ class LiveQuestions:
             iteration_id, session_id=self.session_id, text=question.text, confidence=LIVE_CONFIDENCE,
             task_key=self.task_key, header=question.header, options=list(question.options),
             multi_select=question.multi_select)
+
+
+def _questions(count: int) -> str:
+    return "1 question" if count == 1 else f"{count} questions"

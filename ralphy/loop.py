@@ -366,8 +366,7 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         if report.verification and not report.verification.passed:
             self._correct_course(report.verification, [task.id for task in report.tasks_completed])
         if live.paused is not None:  # recorded while the turn waited: the run stops on it (exit 4)
-            self._stop("question", f"Claude asked: {live.paused_text.strip()[:300]} — answer with "
-                       f"`ralphy answer {live.paused} \"...\"`, then run `ralphy dev`", EXIT_QUESTION)
+            self._stop("question", _paused_reason(live), EXIT_QUESTION)
             stop = True
         elif question_asked:
             stop = self._handle_question(iteration_id, report, after)
@@ -388,6 +387,17 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         except TasksFileError as exc:  # warn, and keep going on what we knew
             logger.warning("%s", exc)
             return fallback
+
+
+def _paused_reason(live) -> str:
+    """The run's reason when it pauses on a live question: the question (its options are in `ralphy questions`) on
+    one line, and how to answer it."""
+    from ralphy.live_questions import how_to_answer
+
+    asked = " / ".join(line for line in live.paused_text.strip().splitlines() if not line.startswith("  "))
+    paused = live.paused_question
+    how = how_to_answer(live.paused, bool(paused and paused.options), bool(paused and paused.multi_select), quote="`")
+    return f"Claude asked: {asked[:300]} — answer with {how}, then run `ralphy dev`"
 
 
 def dev(options: LoopOptions) -> RunSummary:

@@ -204,7 +204,8 @@ def test_auto_with_more_questions_in_one_call_than_its_limit_answers_two_and_pau
     assert live.paused == asked[2].id and asked[2].multi_select and [o["label"] for o in asked[2].options] == [
         "JSON", "CSV", "YAML"]
     assert live.paused_text.startswith("[Formats] Which formats?") and "Which port?" not in live.paused_text
-    assert "pausing on the 1 left" in notes[-1] and live.answered == []
+    assert "pausing on the one left" in notes[-1] and live.answered == []
+    assert live.paused_question is not None and live.paused_question.text == "Which formats?"
 
 
 def test_auto_with_no_room_left_pauses_on_the_whole_call_as_pause_does(store, iteration):
@@ -273,3 +274,12 @@ def test_the_dashboard_shows_a_paused_live_question_with_its_options_and_answers
     with Store.open(tmp_path) as store:  # what the next `ralphy dev` resumes the session with
         (answered,) = store.answered_unresumed()
     assert (answered.id, answered.answer, answered.session_id) == (live.paused, "SQLite", "sess-1")
+
+
+def test_how_to_answer_names_the_option_numbers_only_for_a_question_with_options():
+    from ralphy.live_questions import how_to_answer
+
+    assert how_to_answer(7, False) == 'ralphy answer 7 "..."'
+    assert how_to_answer(7, True) == 'ralphy answer 7 N (option N) or ralphy answer 7 "..."'
+    assert how_to_answer(7, True, True, quote="`") == \
+        '`ralphy answer 7 N` (option N; 1,3 picks several) or `ralphy answer 7 "..."`'

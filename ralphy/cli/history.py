@@ -338,6 +338,8 @@ def _status_lines(
 
 
 def _question_lines(pending: "list[Question]") -> list[str]:
+    from ralphy.live_questions import how_to_answer
+
     lines = []
     for q in pending:
         header = f"[{q.header}] " if q.header else ""
@@ -345,11 +347,7 @@ def _question_lines(pending: "list[Question]") -> list[str]:
         for number, option in enumerate(q.options, start=1):  # a live question's options (AskUserQuestion)
             description = f" - {option['description']}" if option.get("description") else ""
             lines.append(f"  {number}. {option.get('label', '')}{description}")
-        if q.options:  # a number picks an option, as at the terminal
-            several = "; 1,3 picks several" if q.multi_select else ""
-            lines.append(f'  answer with: ralphy answer {q.id} N (option N{several}) or ralphy answer {q.id} "..."')
-        else:
-            lines.append(f'  answer with: ralphy answer {q.id} "..."')
+        lines.append("  answer with: " + how_to_answer(q.id, bool(q.options), q.multi_select))
     return lines
 
 

@@ -84,6 +84,10 @@ def test_ralphy_answer_with_a_number_answers_as_the_terminal_would(project, clau
         done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
         said = resumed_with(api, seen)
     assert f"ralphy answer {question_id} N (option N" in listed.stdout, listed.stdout
+    reason = summary(paused)["reason"]  # one line: the question, and how to answer it (the options are listed above)
+    assert reason.startswith(f"Claude asked: [{question['header']}] {question['question']} — answer with "
+                             f"`ralphy answer {question_id} N` (option N"), reason
+    assert "\n" not in reason
     assert answered.stdout.startswith(f"Answered question {question_id}" + (f": {answer}." if answer != typed else "."))
     assert done.returncode == 0, done.stderr
     assert said.startswith(answer + "\n\n(Answer from the user via ralphy."), said
@@ -108,7 +112,7 @@ def test_auto_answers_two_of_three_questions_in_one_call_and_pauses_on_the_third
     assert [row[1:] for row in first] == [
         (STORAGE["question"], "SQLite", "auto", None), (NAME["question"], "greeter (Recommended)", "auto", None),
         (FORMATS["question"], None, None, None)]
-    assert "pausing on the 1 left" in paused.stderr
+    assert "answered 2 questions automatically for 'Core' (at most 2); pausing on the one left" in paused.stderr
     assert done.returncode == 0, done.stderr
     assert ("Which storage should greet use?\n-> SQLite\n\nWhat should the service be called?\n-> greeter "
             "(Recommended)\n\nWhich output formats?\n-> CSV, YAML") in said, said
