@@ -367,6 +367,7 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
             self._correct_course(report.verification, [task.id for task in report.tasks_completed])
         if live.paused is not None:  # recorded while the turn waited: the run stops on it (exit 4)
             self._stop("question", _paused_reason(live), EXIT_QUESTION)
+            self.summary.asked = [*live.paused_text.strip("\n").splitlines()[:40], _how_to_answer(live)]
             stop = True
         elif question_asked:
             stop = self._handle_question(iteration_id, report, after)
@@ -392,12 +393,16 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
 def _paused_reason(live) -> str:
     """The run's reason when it pauses on a live question: the question (its options are in `ralphy questions`) on
     one line, and how to answer it."""
+    asked = " / ".join(line for line in live.paused_text.strip().splitlines() if not line.startswith("  "))
+    return f"Claude asked: {asked[:300]} — {_how_to_answer(live)}"
+
+
+def _how_to_answer(live) -> str:
     from ralphy.live_questions import how_to_answer
 
-    asked = " / ".join(line for line in live.paused_text.strip().splitlines() if not line.startswith("  "))
     paused = live.paused_question
     how = how_to_answer(live.paused, bool(paused and paused.options), bool(paused and paused.multi_select), quote="`")
-    return f"Claude asked: {asked[:300]} — answer with {how}, then run `ralphy dev`"
+    return f"answer with {how}, then run `ralphy dev`"
 
 
 def dev(options: LoopOptions) -> RunSummary:

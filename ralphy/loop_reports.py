@@ -85,6 +85,9 @@ class RunSummary:
     tasks_done: int = 0
     tasks_total: int = 0
     verification: Verification | None = None  # the run's last check (a completed run's passed)
+    # a run paused on a live question: the question(s) with their numbered options, then how to answer, as `ralphy
+    # dev` shows them (``reason`` says it in one line, for `ralphy status` and --json)
+    asked: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {

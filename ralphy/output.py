@@ -167,7 +167,12 @@ def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
         outcomes.sort(key=lambda t: (place.get(t.group, len(place)), line.get(t.id, len(line))))
     if summary.status == "error" and not outcomes:
         return []
-    lines = [] if summary.status == "error" else [f"ralphy: {closing_line(summary.status, summary.reason)}"]
+    if summary.status == "error":
+        lines = []
+    elif summary.status == "question" and summary.asked:  # the options on their own lines, to answer by number
+        lines = ["ralphy: question: Claude asked:", *summary.asked]
+    else:
+        lines = [f"ralphy: {closing_line(summary.status, summary.reason)}"]
     if outcomes:
         lines.append("Completed this run, by task group:")
         delegations = [d for report in summary.iterations for d in report.delegations]
