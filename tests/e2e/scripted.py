@@ -90,6 +90,16 @@ def claude_processes_in(project: Path) -> list[int]:
     return found
 
 
+def skip_without_ask_user_question(claude_version) -> None:
+    """Skip the calling test on a CLI that has no AskUserQuestion tool (before 2.1.62, VERSIONS.md)."""
+    import pytest
+
+    from ralphy.claude.version import Version
+
+    if claude_version is not None and claude_version < Version(2, 1, 62):
+        pytest.skip("CLIs before 2.1.62 have no AskUserQuestion tool (VERSIONS.md)")
+
+
 def cli_version(claude_bin: str) -> tuple[int, ...]:
     """``claude --version`` as numbers, e.g. (2, 1, 62)."""
     out = subprocess.run([claude_bin, "--version"], capture_output=True, text=True, timeout=60).stdout

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, tool_use
-from tests.e2e.scripted import ralphy, scripted_project, summary
+from tests.e2e.scripted import ralphy, scripted_project, skip_without_ask_user_question, summary
 
 pytestmark = pytest.mark.e2e
 
@@ -45,10 +45,7 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.fixture(autouse=True)
 def _needs_ask_user_question(claude_version):
-    from ralphy.claude.version import Version
-
-    if claude_version is not None and claude_version < Version(2, 1, 62):
-        pytest.skip("CLIs before 2.1.62 have no AskUserQuestion tool (VERSIONS.md)")
+    skip_without_ask_user_question(claude_version)
 
 
 def stored(project: Path) -> list[tuple]:

@@ -19,7 +19,8 @@ import pytest
 from ralphy.claude.version import Version
 from ralphy.testing import DevScenario, FakeMessagesAPI, text, tool_use
 from ralphy.testing.project import init_git_project
-from tests.e2e.scripted import ralphy, scripted_project, summary, without_token_reminders
+from tests.e2e.scripted import (ralphy, scripted_project, skip_without_ask_user_question, summary,
+                                 without_token_reminders)
 
 pytestmark = pytest.mark.e2e
 
@@ -128,8 +129,7 @@ def test_the_main_agent_asks_after_a_background_agents_result_and_auto_answers(t
 
 
 def test_a_paused_live_question_is_said_as_a_question_not_an_error(tmp_path, claude_home, claude_bin, claude_version):
-    if claude_version is not None and claude_version < Version(2, 1, 62):
-        pytest.skip("CLIs before 2.1.62 have no AskUserQuestion tool (VERSIONS.md)")
+    skip_without_ask_user_question(claude_version)
     project = scripted_project(tmp_path / "project", agents=False)
     with FakeMessagesAPI(DevScenario({}, question="Which database?", question_options=["SQLite", "Postgres"])) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--on-question", "pause")

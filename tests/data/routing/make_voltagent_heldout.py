@@ -11,15 +11,9 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from labelled_sets import write_tasks  # noqa: E402
+from voltagent_groups import AUDIT, DEBUG, DEPLOY, DOCS, INCIDENT, SERVING as SERVE_ML, SLOW_SQL as DBQ  # noqa: E402
 
-AUDIT = ["security-auditor", "penetration-tester"]
-DOCS = ["technical-writer", "documentation-engineer"]
-DEPLOY = ["deployment-engineer", "devops-engineer"]
-INCIDENT = ["incident-responder", "devops-incident-responder"]
-DEBUG = ["debugger", "error-detective"]
 MOBILE_RN = ["expo-react-native-expert", "mobile-developer", "mobile-app-developer"]
-SERVE_ML = ["machine-learning-engineer", "ml-engineer"]
-DBQ = ["database-optimizer", "sql-pro"]
 
 T = []
 

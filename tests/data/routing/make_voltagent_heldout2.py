@@ -15,14 +15,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from labelled_sets import write_tasks  # noqa: E402
-
-AUDIT = ["security-auditor", "penetration-tester"]
-DOCS = ["technical-writer", "documentation-engineer"]
-DEPLOY = ["deployment-engineer", "devops-engineer"]
-DEBUG = ["debugger", "error-detective"]
-WINDOWS = ["windows-infra-admin", "powershell-5.1-expert"]
-PAYMENTS = ["payment-integration", "fintech-engineer"]
-SLOW_SQL = ["database-optimizer", "sql-pro"]
+from voltagent_groups import AUDIT, DEBUG, DEPLOY, DOCS, PAYMENTS, SLOW_SQL, WINDOWS  # noqa: E402
 
 T = []
 

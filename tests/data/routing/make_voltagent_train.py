@@ -11,11 +11,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from labelled_sets import write_tasks  # noqa: E402
-
-AUDIT = ["security-auditor", "penetration-tester"]
-DOCS = ["technical-writer", "documentation-engineer"]
-DEPLOY = ["deployment-engineer", "devops-engineer"]
-DEBUG = ["debugger", "error-detective"]
+from voltagent_groups import AUDIT, DEBUG, DEPLOY, DOCS  # noqa: E402
 
 T = []
 

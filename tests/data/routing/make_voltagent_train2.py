@@ -14,15 +14,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from labelled_sets import write_tasks  # noqa: E402
-
-AUDIT = ["security-auditor", "penetration-tester"]
-DOCS = ["technical-writer", "documentation-engineer"]
-DEPLOY = ["deployment-engineer", "devops-engineer"]
-DEBUG = ["debugger", "error-detective"]
-INCIDENT = ["incident-responder", "devops-incident-responder"]
-WINDOWS = ["windows-infra-admin", "powershell-5.1-expert"]
-PAYMENTS = ["payment-integration", "fintech-engineer"]
-SERVING = ["machine-learning-engineer", "ml-engineer"]
+from voltagent_groups import AUDIT, DEBUG, DEPLOY, DOCS, INCIDENT, PAYMENTS, SERVING, WINDOWS  # noqa: E402
 
 T = []
 
