@@ -27,11 +27,12 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 from bench_routing import load_corpus  # noqa: E402
 
+# the SDK's floor: a server with one no-op tool named like ralphy's (benchmarks/bench_mcp_start.py starts it too)
 NOOP_SERVER = """
 from mcp.server.mcpserver import MCPServer
 server = MCPServer("noop", log_level="WARNING")
 @server.tool()
-def noop(task: str) -> dict:
+def agent_recommend(task: str) -> dict:
     return {"task": task}
 server.run("stdio")
 """
@@ -74,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
         task = {"task": "Write unit tests for the ISBN validator"}
         ours = asyncio.run(_timed(ralphy, [("agent_recommend", task), ("agent_capabilities", {}),
                                            ("task_list", {})], args.calls))
-        floor = asyncio.run(_timed(noop, [("noop", task)], args.calls))["noop"]
+        floor = asyncio.run(_timed(noop, [("agent_recommend", task)], args.calls))["agent_recommend"]
     base = statistics.median(floor) * 1000
     print(f"project: {args.agents} agents; {args.calls} calls per tool after a warm-up; python {sys.version.split()[0]}")
     print(f"SDK no-op tool round trip (baseline): median {base:.2f} ms")

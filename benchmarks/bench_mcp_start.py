@@ -29,14 +29,8 @@ VOLT = REPO.parent / "shared" / "agent-corpus" / "VoltAgent--awesome-claude-code
 if not VOLT.is_dir():
     VOLT = REPO / "tests" / "data" / "agent-corpus" / "VoltAgent--awesome-claude-code-subagents" / "categories"
 
-NOOP_SERVER = """
-from mcp.server.mcpserver import MCPServer
-server = MCPServer("noop", log_level="WARNING")
-@server.tool()
-def agent_recommend(task: str) -> dict:
-    return {"task": task}
-server.run("stdio")
-"""
+sys.path.insert(0, str(REPO / "benchmarks"))
+from bench_mcp import NOOP_SERVER  # noqa: E402
 
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},
