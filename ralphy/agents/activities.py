@@ -131,7 +131,6 @@ _MOVE_VERBS = frozenset(terms("migrate migrating migration upgrade upgrading por
 # Activities a task asks for wherever it names them (cross-cutting by nature: "Check the signup form for
 # accessibility").
 _ANYWHERE = ("accessibility", "seo")
-# Phrases that name accessibility work without the word: the tools and checks of an accessibility review.
 # The names of kinds of vulnerability: whoever looks for them does security work, whatever the technology around.
 _SECURITY_PHRASES = re.compile(
     r"\b(?<!dependency )(?<!constructor )(?<!property )(?:sql |command |code |ldap |template |nosql )?injections?\b|"
@@ -152,6 +151,7 @@ _LOAD_TEST = re.compile(r"\b(?:load|stress|soak|spike)[- ]?test(?:s|ing|ed)?\b")
 # Documentation named by a kind of page: "Write the man page for the CLI", "a getting-started guide".
 _DOC_PHRASES = re.compile(r"\bman ?pages?\b|\bgetting[- ]started (?:guide|page|section)s?\b|\bhow-?to guides?\b|"
                           r"\buser (?:guide|manual)s?\b")
+# Phrases that name accessibility work without the word: the tools and checks of an accessibility review.
 _ACCESSIBILITY_PHRASES = re.compile(
     r"\bscreen ?readers?\b|\bvoiceover\b|\bnvda\b|\bjaws\b|\btalkback\b|"
     r"\bkeyboard(?:-only)? (?:navigation|users?|only)\b|\bcolou?r contrast\b|"
