@@ -59,15 +59,15 @@ def build_server(tools: ProjectTools) -> MCPServer:
 
     @server.tool(annotations=read_only, structured_output=True)
     def agent_recommend(
-        task: Annotated[Any, _schema({"type": "string", "minLength": 1, "maxLength": MAX_TASK_CHARS},
-                                     "The task, as a TASKS.md line or a sentence (1-2000 characters).")] = None,
+        task: Annotated[Any, _schema({"type": "string", "minLength": 1, "maxLength": MAX_TASK_CHARS}, "The task, as a "
+                                     f"TASKS.md line or a sentence (1-{MAX_TASK_CHARS} characters).")] = None,
         team: Annotated[Any, _schema(_OPTIONAL_TEXT, "Only agents of this team: its folder under .claude/agents, "
                                                      "or its team/agentCategory key.")] = None,
         requiredCapabilities: Annotated[Any, _schema(  # noqa: N803 - the contract's name
             _OPTIONAL_NAMES, "Tools the agent must have, e.g. [\"Bash\", \"Edit\"].")] = None,
         excludeAgents: Annotated[Any, _schema(_OPTIONAL_NAMES, "Agent names to leave out.")] = None,  # noqa: N803
         maxResults: Annotated[Any, _schema({"type": "integer", "minimum": 1, "maximum": MAX_RESULTS},  # noqa: N803
-                                           "How many alternatives (1-10).")] = 3,
+                                           f"How many alternatives (1-{MAX_RESULTS}).")] = 3,
     ) -> dict[str, Any]:
         """The project's subagent best suited to a task, with a confidence in [0, 1] and alternatives; when
         none fits, recommended is null and the task should be done directly."""
