@@ -155,7 +155,7 @@ def _value(text: str, i: int, starts: dict[int, int], depth: int = 0):
                 i += 1
             if text[i] != '"':
                 raise ValueError("key expected")
-            key, i = scanstring(text, i + 1)
+            key, i = _string(text, i + 1)
             while text[i] in _WS:
                 i += 1
             if text[i] != ":":
@@ -186,8 +186,17 @@ def _value(text: str, i: int, starts: dict[int, int], depth: int = 0):
                 raise ValueError("comma expected")
             i += 1
     if ch == '"':
-        return scanstring(text, i + 1)
+        return _string(text, i + 1)
     return _DECODER.raw_decode(text, i)
+
+
+def _string(text: str, i: int) -> tuple[str, int]:
+    """The JSON string whose body starts at ``i``, and its end; a lone surrogate escape (``"\\ud800"``) becomes
+    U+FFFD, as it cannot be printed or stored as UTF-8."""
+    value, end = scanstring(text, i)
+    if "\\u" in text[i:end]:
+        value = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return value, end
 
 
 _DECODER = json.JSONDecoder()

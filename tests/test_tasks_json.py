@@ -78,3 +78,10 @@ def test_what_is_not_a_json_task_list_is_read_as_markdown():
     assert [t.id for t in parse_tasks(broken).tasks] == ["1"]  # not JSON: the Markdown readers read it
     assert [t.id for t in parse_tasks("[TASK-1] - ToDo - Write it\n[TASK-2] - Done - Ship it\n").tasks] == [
         "TASK-1", "TASK-2"]  # a Markdown file that starts with "[" stays Markdown
+
+
+def test_a_lone_surrogate_escape_is_read_as_a_replacement_character():
+    text = '{"userStories": [{"id": "US-1\\udc00", "title": "Greet \\ud800 \\ud83d\\ude00", "passes": false}]}'
+    task = parse_tasks(text).tasks[0]
+    assert (task.id, task.title) == ("US-1\ufffd", "Greet \ufffd \U0001f600")
+    task.title.encode("utf-8")  # printable and storable: a lone surrogate would raise here
