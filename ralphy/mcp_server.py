@@ -99,10 +99,10 @@ class ProjectTools:
                 for name in [".", *sorted(f for f in files if f.endswith(".md"))]:
                     path = os.path.join(root, name)
                     try:
-                        stat = os.stat(path)
+                        stat_ = os.stat(path)
                     except OSError:
                         continue
-                    entries.append((path, stat.st_mtime_ns, stat.st_size))
+                    entries.append((path, stat_.st_mtime_ns, stat_.st_size))
         return tuple(entries)
 
     def catalog(self) -> _Catalog:
