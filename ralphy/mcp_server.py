@@ -421,6 +421,8 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
             raise ConfigError(f"{path} is read-only; nothing was written (make it writable to add the server)")
         try:
             data = jsontext.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:  # unreadable (permissions), which root never meets
+            raise ConfigError(f"cannot read {path}: {exc.strerror or exc}; nothing was written") from None
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ConfigError(f"{path} is not valid JSON ({exc}); fix it or move it away, nothing was written") from None
         if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):

@@ -376,6 +376,25 @@ def test_install_into_a_folder_it_cannot_write_is_one_line(project: Path, monkey
                                     "nothing was written"
 
 
+def test_install_over_a_file_it_cannot_read_is_one_line_and_leaves_it(project: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    (project / ".mcp.json").write_text('{"mcpServers": {"other": {"command": "x"}}}\n')
+    real_read_text = Path.read_text
+
+    def refused(self, *args, **kwargs):
+        if self.name == ".mcp.json":  # root reads any file: refuse the read itself
+            raise PermissionError(13, "Permission denied")
+        return real_read_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", refused)
+    result = CliRunner().invoke(cli, ["mcp", "--install", str(project)])
+    monkeypatch.undo()
+    assert result.exit_code == 1
+    assert result.output.strip() == f"ralphy: error: cannot read {project / '.mcp.json'}: Permission denied; " \
+                                    "nothing was written"
+    assert (project / ".mcp.json").read_text() == '{"mcpServers": {"other": {"command": "x"}}}\n'
+
+
 def _program(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     program = folder / "ralphy"
