@@ -29,6 +29,8 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
+from ralphy.status_words import counted
+
 if TYPE_CHECKING:
     from ralphy.claude.control import ControlRequest
     from ralphy.store import Store
@@ -185,7 +187,7 @@ class LiveQuestions:
             elif room:
                 return self._auto_then_pause(request, questions[:room], questions[room:], iteration_id, used)
             else:
-                self.note(f"already answered {_questions(used)} automatically for {self.task_key!r} "
+                self.note(f"already answered {counted(used, 'question')} automatically for {self.task_key!r} "
                           f"(at most {self.max_auto}); pausing")
         if answers:
             for question in questions:
@@ -223,8 +225,8 @@ class LiveQuestions:
             self.note(f"answered Claude's question {question_id} automatically: {question.text} -> {answer}")
         waiting = [self._record(iteration_id, question) for question in rest]
         left = "the one left" if len(rest) == 1 else f"the {len(rest)} left"
-        self.note(f"answered {_questions(used + len(answered))} automatically for {self.task_key!r} (at most "
-                  f"{self.max_auto}); pausing on {left}")
+        self.note(f"answered {counted(used + len(answered), 'question')} automatically for {self.task_key!r} "
+                  f"(at most {self.max_auto}); pausing on {left}")
         self.paused, self.paused_question = waiting[0], rest[0]
         self.paused_text = "\n".join(q.prompt(hint=False) for q in rest)
         return deny(PAUSE_MESSAGE, interrupt=True)
@@ -264,7 +266,3 @@ class LiveQuestions:
             iteration_id, session_id=self.session_id, text=question.text, confidence=LIVE_CONFIDENCE,
             task_key=self.task_key, header=question.header, options=list(question.options),
             multi_select=question.multi_select)
-
-
-def _questions(count: int) -> str:
-    return "1 question" if count == 1 else f"{count} questions"

@@ -14,7 +14,7 @@ from typing import IO
 from ralphy.claude.events import ApiRetry, AssistantText, Event, ToolUse
 from ralphy.claude.limits import is_auth_retry
 from ralphy.loop_reports import IterationReport, RunSummary
-from ralphy.status_words import with_reason, words
+from ralphy.status_words import counted, with_reason, words
 from ralphy.tasks import TaskList
 
 
@@ -117,7 +117,7 @@ def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
     cost = f"${report.cost_usd:.4f}"
     failed = report.verification is not None and not report.verification.passed
     head = (
-        f"iteration {report.n}: {words(report.outcome)}, {_count(len(report.tasks_completed), 'task')} completed, "
+        f"iteration {report.n}: {words(report.outcome)}, {counted(len(report.tasks_completed), 'task')} completed, "
         f"{counts['completed']}/{counts['total']} {'ticked, not verified' if failed else 'done'}, {cost}, "
         f"{report.duration_s:.1f}s"
     )
@@ -184,7 +184,7 @@ def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
         failed = summary.verification is not None and not summary.verification.passed
         state = "ticked (the last check failed)" if failed else "done"
         lines.append(
-            f"{counts['completed']}/{counts['total']} tasks {state} after {_count(len(summary.iterations), 'iteration')}, "
+            f"{counts['completed']}/{counts['total']} tasks {state} after {counted(len(summary.iterations), 'iteration')}, "
             f"${cost:.4f}"
         )
     return lines
@@ -313,8 +313,3 @@ class LiveReporter(PlainReporter):
     def run_finished(self, summary: RunSummary, task_list: TaskList | None) -> None:
         self.live.stop()
         super().run_finished(summary, task_list)
-
-
-def _count(count: int, word: str) -> str:
-    """``1 task``, ``3 tasks``: a count as people write it."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

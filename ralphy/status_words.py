@@ -13,6 +13,11 @@ WORDS = {
 }
 
 
+def counted(count: int, word: str) -> str:
+    """``1 task``, ``3 tasks``: a count as people write it (``word`` takes an s for any count but 1)."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def words(code: object) -> str:
     """``circuit_open`` -> ``circuit breaker open``; an unknown code with its underscores as spaces; anything else
     (a forged history's blob, read leniently by the report) as ``str`` shows it."""

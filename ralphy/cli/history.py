@@ -15,7 +15,7 @@ import click
 from ralphy.cli import cli
 from ralphy.cli.options import echo_json, json_option, project_dir_argument
 from ralphy.durations import duration_text
-from ralphy.status_words import with_reason, words
+from ralphy.status_words import counted, with_reason, words
 
 if TYPE_CHECKING:
     from ralphy.store import IterationRecord, Question, RunRecord, Store
@@ -214,22 +214,18 @@ def _later_lines(later: "list[RunRecord]") -> list[str]:
     return [f"{runs} did no iteration (the last, run {last.id} at {_when(last.started_at)}: {what})"]
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _run_lines(run: "RunRecord", iterations: "list[IterationRecord]", limit: int | None = None) -> list[str]:
     """A run header, one block per iteration (the last ``limit`` of them), and the totals."""
     lines = [_run_header(run)]
     shown = iterations if limit is None else iterations[-limit:]
     if len(shown) < len(iterations):
-        lines.append(f"  ... {_plural(len(iterations) - len(shown), 'earlier iteration')}; see `ralphy log`")
+        lines.append(f"  ... {counted(len(iterations) - len(shown), 'earlier iteration')}; see `ralphy log`")
     for iteration in shown:
         lines.extend(_iteration_lines(iteration, run.started_at))
     cost = sum(it.cost_usd or 0.0 for it in iterations)
     known = [it.num_turns for it in iterations if it.num_turns is not None]
-    turns = f", {_plural(sum(known), 'turn')}" if known else ""
-    lines.append(f"  total: {_plural(len(iterations), 'iteration')}, {_cost(cost)}{turns}")
+    turns = f", {counted(sum(known), 'turn')}" if known else ""
+    lines.append(f"  total: {counted(len(iterations), 'iteration')}, {_cost(cost)}{turns}")
     return lines
 
 
@@ -237,7 +233,7 @@ def _permission_lines(decisions: list[dict[str, Any]]) -> list[str]:
     """What the permission policy decided, one line each (``permissions`` config; README.md#configuration)."""
     if not decisions:
         return []
-    lines = [f"  permissions: {_plural(len(decisions), 'decision')}"]
+    lines = [f"  permissions: {counted(len(decisions), 'decision')}"]
     for d in decisions:
         lines.append(f"    #{d['iteration']} {d['decision']:<5} {d['tool']}: {d['input'][:80]}  ({d['rule']})")
     return lines
@@ -256,7 +252,7 @@ def _iteration_lines(iteration: "IterationRecord", run_started: datetime) -> lis
     when = _when(iteration.started_at, same_day_as=run_started)
     if iteration.outcome is None:
         return [f"  #{iteration.n}  {when}  not finished"]
-    turns = "turns unknown" if iteration.num_turns is None else _plural(iteration.num_turns, "turn")
+    turns = "turns unknown" if iteration.num_turns is None else counted(iteration.num_turns, "turn")
     head = (
         f"  #{iteration.n}  {when}  {duration_text(iteration.duration_seconds):>7}  {words(iteration.outcome):<11} "
         f"{_cost(iteration.cost_usd):>7}  {turns}  breaker {words(iteration.breaker_state) or '-'}"
