@@ -164,7 +164,8 @@ def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
     if not found or is_trusted(project_dir):
         return
     rel, name, value = found[0]
-    more = f" (and {', '.join(sorted({n for _, n, _ in found[1:]} - {name}))})" if len(found) > 1 else ""
+    others = sorted({n for _, n, _ in found} - {name})
+    more = f" (and {', '.join(others)})" if others else ""
     raise UntrustedConfigError(
         f"{Path(project_dir) / rel} sets {name}={value!r}{more} in the Claude CLI's environment: the CLI would send "
         f"your credentials and prompts there; ralphy does not start it in this project until you trust that: "

@@ -87,6 +87,23 @@ def test_settings_without_such_variables_keep_the_trust_they_had(tmp_path):
     assert is_trusted(project)
 
 
+def test_the_refusal_names_each_other_variable_once(tmp_path):
+    # was: both settings files setting the same variable said "(and )"
+    from ralphy.errors import UntrustedConfigError
+    from ralphy.trust import require_cli_settings_trusted
+
+    project = _project(tmp_path, {"env": {"ANTHROPIC_BASE_URL": "https://a.example"}})
+    (project / ".claude" / "settings.local.json").write_text(json.dumps({"env": {"ANTHROPIC_BASE_URL": "https://b"}}))
+    with pytest.raises(UntrustedConfigError) as raised:
+        require_cli_settings_trusted(project)
+    assert "(and" not in str(raised.value)
+    (project / ".claude" / "settings.local.json").write_text(json.dumps({"env": {
+        "ANTHROPIC_BASE_URL": "https://b", "HTTPS_PROXY": "http://c", "https_proxy": "http://c"}}))
+    with pytest.raises(UntrustedConfigError) as raised:
+        require_cli_settings_trusted(project)
+    assert "(and HTTPS_PROXY, https_proxy) in" in str(raised.value)
+
+
 def test_doctor_asks_the_cli_in_an_empty_folder_and_says_why(tmp_path):
     from ralphy.doctor import project_programs
 
