@@ -210,8 +210,6 @@ def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
 # "Shell command that ..."); apiKeyHelper was the first.
 _HELPER_COMMANDS = ("apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "gcpAuthRefresh", "otelHeadersHelper",
                     "proxyAuthHelper")
-# Variables that choose what a program loads or runs: in a repository's "env", they turn every command the CLI
-# runs (its Bash tool, hooks, MCP servers) into the repository's.
 # Variables that choose where the CLI sends your credentials and prompts: its API endpoint (measured with 2.0.0 and
 # 2.1.330: a project's ANTHROPIC_BASE_URL wins over yours, and its server got the request, your key in it), a
 # proxy and the certificates it accepts, a telemetry collector.
@@ -225,6 +223,8 @@ def _redirects(name: str) -> bool:
             or (upper.startswith("OTEL_EXPORTER_OTLP") and "ENDPOINT" in upper))
 
 
+# Variables that choose what a program loads or runs: in a repository's "env", they turn every command the CLI
+# runs (its Bash tool, hooks, MCP servers) into the repository's.
 _RISKY_ENV = frozenset({"PATH", "NODE_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
                         "DYLD_LIBRARY_PATH", "PYTHONPATH", "PYTHONSTARTUP", "BASH_ENV", "ENV", "PERL5OPT",
                         "RUBYOPT", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "SHELL"})
