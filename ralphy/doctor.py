@@ -107,18 +107,25 @@ def project_programs(project: Path) -> list[str]:
     return found
 
 
-def _not_started(diagnosis: Diagnosis, project: Path, chosen: list[str], version: Any) -> None:
+def _ralphys_agents(diagnosis: Diagnosis, project: Path, version: Any) -> dict[str, Any]:
+    """The agents ralphy finds for this CLI version (name -> description), set as ``diagnosis.agents`` with no
+    CLI list yet."""
     from ralphy.agents.discovery import discover_agents
     from ralphy.claude.version import DiscoveryRules
 
     discovery = discover_agents(project, scopes=("all",), rules=DiscoveryRules.for_version(version))
-    diagnosis.agents = {"ralphy": [{"name": spec.name, "description": spec.description} for spec in
-                                   sorted(discovery.agents, key=lambda spec: spec.name)],
+    ours = {spec.name: spec.description for spec in discovery.agents}
+    diagnosis.agents = {"ralphy": [{"name": n, "description": d} for n, d in sorted(ours.items())],
                         "cli": None, "cli_source": "none", "only_cli": [], "only_ralphy": [],
                         "description_differs": [], "skipped_files": len(discovery.problems)}
+    return ours
+
+
+def _not_started(diagnosis: Diagnosis, project: Path, chosen: list[str], version: Any) -> None:
+    ours = _ralphys_agents(diagnosis, project, version)
     fix = (f"review them (`ralphy dev` runs them), then `ralphy doctor --start-cli {project}` to compare with "
            "what the CLI loads")
-    diagnosis.add("agents", WARNING, f"ralphy finds {len(discovery.agents)} agent(s); the CLI was not started in the "
+    diagnosis.add("agents", WARNING, f"ralphy finds {len(ours)} agent(s); the CLI was not started in the "
                   f"project to compare, as that runs what the repository chose: {'; '.join(chosen)}", fix)
     if any(".mcp.json" in what for what in chosen):
         diagnosis.add("mcp", WARNING, "whether `claude -p` starts .mcp.json's servers was not asked (asking "
@@ -267,15 +274,9 @@ def _check_login(diagnosis: Diagnosis, found: Any) -> None:
 
 
 def _compare_agents(diagnosis: Diagnosis, project: Path, config: Any, version: Any, found: Any) -> None:
-    from ralphy.agents.discovery import discover_agents
-    from ralphy.claude.version import DiscoveryRules
-
-    discovery = discover_agents(project, scopes=("all",), rules=DiscoveryRules.for_version(version))
-    ours = {spec.name: spec.description for spec in discovery.agents}
+    ours = _ralphys_agents(diagnosis, project, version)
     cli = found.custom_agents(ours)
-    diagnosis.agents = {"ralphy": [{"name": n, "description": d} for n, d in sorted(ours.items())],
-                        "cli": cli, "cli_source": found.agents_source, "only_cli": [], "only_ralphy": [],
-                        "description_differs": [], "skipped_files": len(discovery.problems)}
+    diagnosis.agents.update(cli=cli, cli_source=found.agents_source)
     if cli is None:
         diagnosis.add("agents", WARNING, f"ralphy finds {len(ours)} agent(s); the CLI's own list: not reported by "
                       "this CLI", "see `ralphy agents list --scope all`")
@@ -298,6 +299,6 @@ def _compare_agents(diagnosis: Diagnosis, project: Path, config: Any, version: A
     for name in differs:
         diagnosis.add("agents", WARNING, f"{name!r}: the CLI and ralphy read its description differently",
                       "please report it as a ralphy bug")
-    if discovery.problems:
-        diagnosis.add("agent-files", WARNING, f"{len(discovery.problems)} agent file(s) are skipped",
+    if skipped := diagnosis.agents["skipped_files"]:
+        diagnosis.add("agent-files", WARNING, f"{skipped} agent file(s) are skipped",
                       "`ralphy agents check` says which and why")
