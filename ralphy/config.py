@@ -343,7 +343,7 @@ def load_config(
             require_trusted(project, needs)
     from ralphy.trust import is_trusted
 
-    kept = config_limits.hold(project, values, ceilings, from_project, lambda: is_trusted(project))
+    kept = config_limits.hold(values, ceilings, from_project, lambda: is_trusted(project))
     if kept and say_limits and require_trust:
         config_limits.say_once(config_limits.notice(project, kept))
     return Config(**values)

@@ -38,7 +38,7 @@ def looser(value: Any, limit: Any) -> bool:
     return limit is not None and value > limit
 
 
-def hold(project: Path, values: dict[str, Any], ceilings: Mapping[str, Any], from_project: dict[str, Path],
+def hold(values: dict[str, Any], ceilings: Mapping[str, Any], from_project: dict[str, Path],
          trusted: Callable[[], bool]) -> list[tuple[Path, str, Any, Any]]:
     """Keep at its ceiling every limit the project's config raises above it, unless the config is trusted.
 
