@@ -111,13 +111,21 @@ def _slug(title: str) -> str:
     return slug[:SLUG_MAX_CHARS].rstrip("-") or "task"
 
 
+_JSON_START = re.compile(r"[\ufeff \t\r\n]*[{\[]")
+
+
+def _may_be_json(text: str) -> bool:
+    """Whether ``text`` starts as JSON does (``ralphy.tasks_json`` says whether it is a JSON task list)."""
+    return _JSON_START.match(text) is not None
+
+
 def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
     """Parse task-file content. Never raises on odd content: what is not a task is ignored. A file whose lines end
     in a lone CR (classic Mac) is read as lines; CRLF and LF, mixed or not, need nothing."""
     if "\r" in text and "\n" not in text:
         text = text.replace("\r", "\n")  # the text kept is the one the lines (and task.line) are counted in
     raw = None
-    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+    if _may_be_json(text):
         from ralphy.tasks_json import read_json  # a prd.json, a Task Master tasks.json, a list of task objects
 
         raw = read_json(text)
@@ -330,7 +338,7 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     ids = [task.id for task in tasks[:2]]
     hints["task_ids_example"] = f"{'Task' if len(ids) == 1 else 'Tasks'} {', '.join(ids)}: {group}"
     text = task_list.text
-    if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and task_list.tasks and not text.lstrip("\ufeff \t\r\n").startswith("[T"):
+    if task_list.tasks and _may_be_json(text):
         from ralphy.tasks_json import tick_rule  # a JSON task list: its own field says done
 
         rule = tick_rule(text)

@@ -78,6 +78,8 @@ def test_what_is_not_a_json_task_list_is_read_as_markdown():
     assert [t.id for t in parse_tasks(broken).tasks] == ["1"]  # not JSON: the Markdown readers read it
     assert [t.id for t in parse_tasks("[TASK-1] - ToDo - Write it\n[TASK-2] - Done - Ship it\n").tasks] == [
         "TASK-1", "TASK-2"]  # a Markdown file that starts with "[" stays Markdown
+    assert "status after its id" in prompt_hints(parse_tasks(
+        "[TASK-1] - ToDo - Write it\n[TASK-2] - Done - Ship it\n"))["tick_rule"]  # and its rule
 
 
 def test_a_lone_surrogate_escape_is_read_as_a_replacement_character():
