@@ -19,6 +19,7 @@ from ralphy.claude.limits import usage_limit_reset
 from ralphy.errors import RalphyError
 from ralphy.loop_reports import EXIT_USAGE_LIMIT, IterationReport, RunSummary, attribute_work, record_iteration
 from ralphy.loop_resume import resume_text
+from ralphy.status_words import counted
 from ralphy.tasks import TaskList
 
 if TYPE_CHECKING:
@@ -103,8 +104,7 @@ class FailurePolicy:
         delay = min(self.config.backoff_seconds * 2.0 ** min(self.failures_in_a_row - 1, 64),
                     self.config.backoff_max_seconds)
         if delay > 0:
-            failed = "1 failed iteration" if self.failures_in_a_row == 1 else f"{self.failures_in_a_row} failed iterations"
-            self.o.reporter.waiting(delay, f"backing off after {failed}")
+            self.o.reporter.waiting(delay, f"backing off after {counted(self.failures_in_a_row, 'failed iteration')}")
             self.o.sleep(delay)
 
     def _wait_for_usage_limit(self, result: RunResult) -> bool:

@@ -84,7 +84,7 @@ def _evidence_words(delegations: list) -> list[str]:
     if not delegations:
         return []
     files = {path for d in delegations for path in d.files_changed}
-    words = [f"{len(files)} file{'' if len(files) == 1 else 's'}"]
+    words = [counted(len(files), "file")]
     tokens = [d.usage.get("total_tokens") for d in delegations if d.usage and d.usage.get("total_tokens") is not None]
     if tokens:
         words.append(f"{_tokens(sum(tokens))} tokens")

@@ -210,7 +210,7 @@ def _later_lines(later: "list[RunRecord]") -> list[str]:
         return []
     last = later[-1]
     what = with_reason(last.status, last.reason)
-    runs = "1 later run" if len(later) == 1 else f"{len(later)} later runs"
+    runs = counted(len(later), "later run")
     return [f"{runs} did no iteration (the last, run {last.id} at {_when(last.started_at)}: {what})"]
 
 
@@ -287,7 +287,7 @@ def _evidence(d) -> str:
     """`` · 2 files, 41k tokens, 38s`` when the history has the delegation's evidence."""
     parts = []
     if d.files_changed:
-        parts.append(f"{len(d.files_changed)} file{'' if len(d.files_changed) == 1 else 's'}")
+        parts.append(counted(len(d.files_changed), "file"))
     tokens = (d.usage or {}).get("total_tokens")
     if isinstance(tokens, int):
         parts.append(f"{tokens / 1000:.0f}k tokens" if tokens >= 1000 else f"{tokens} tokens")
