@@ -149,12 +149,16 @@ def _settings(project_dir: str | os.PathLike[str]) -> list[tuple[Path, dict[str,
 def claude_settings_redirects(project_dir: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
     """(settings file, variable, value) for each variable of the project's settings ``env`` that chooses where
     the Claude CLI sends your credentials and prompts (``_redirects``)."""
-    found = []
-    for rel, data in _settings(project_dir):
-        env = data.get("env")
-        if isinstance(env, dict):
-            found += [(str(rel), str(name), str(value)) for name, value in env.items() if _redirects(str(name))]
-    return found
+    return [(str(rel), name, value) for rel, data in _settings(project_dir)
+            for name, value in _redirect_env(data).items()]
+
+
+def _redirect_env(data: dict[str, Any]) -> dict[str, str]:
+    """The variables of one settings file's ``env`` that choose where the CLI sends your credentials and prompts."""
+    env = data.get("env")
+    if not isinstance(env, dict):
+        return {}
+    return {str(name): str(value) for name, value in env.items() if _redirects(str(name))}
 
 
 def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
@@ -176,9 +180,7 @@ def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
     """What the project's own Claude Code settings make the CLI do without asking: one text per finding."""
     findings = []
     for rel, data in _settings(project_dir):
-        redirected = sorted({str(name) for name in data.get("env") or {} if _redirects(str(name))}) \
-            if isinstance(data.get("env"), dict) else []
-        if redirected:
+        if redirected := sorted(_redirect_env(data)):
             findings.append(f"{rel} sets {', '.join(redirected[:5])}, where the CLI sends your credentials and "
                             "prompts")
         hooks = data.get("hooks")
