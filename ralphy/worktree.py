@@ -102,7 +102,7 @@ _GIT_READS = (".git/HEAD", ".git/config", ".git/index", ".git/info/exclude", ".g
 _git_stalled: dict[str, str] = {}  # project -> why git is not asked again in this process
 
 
-def _git_unsafe(project: Path, root: Path | None) -> str | None:
+def git_unsafe(project: Path, root: Path | None) -> str | None:
     """Why git would hang on this tree before it starts: a file git reads that is not a regular file."""
     import stat as stat_module
 
@@ -134,7 +134,7 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
     git = find_program("git")  # on PATH's absolute entries: a relative one would find the project's own ./git
     if git is None or os.fspath(project) in _git_stalled:
         return None
-    why = _git_unsafe(project, git_root(project))
+    why = git_unsafe(project, git_root(project))
     if why is not None:
         _git_stalls(project, why)
         return None

@@ -26,12 +26,12 @@ def _git_would_wait(folders: list[Path]) -> str | None:
     can ship one) held it for the whole timeout in every command that discovers agents for a 2.0.x CLI."""
     import stat as stat_module
 
-    from ralphy.worktree import _git_unsafe, git_root
+    from ralphy.worktree import git_unsafe, git_root
 
     top = git_root(folders[0])
     if top is None:
         return None
-    if (why := _git_unsafe(top, None)) is not None:
+    if (why := git_unsafe(top, None)) is not None:
         return why
     seen: set[Path] = set()
     for folder in folders:
