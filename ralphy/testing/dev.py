@@ -24,6 +24,10 @@ _AGENT_LINE_RE = re.compile(r"^\s*[-*]\s+\*\*(?P<name>[^*]+)\*\*\s*:")
 _DELEGATED_TASK_RE = re.compile(r"^- (?P<id>\S+): (?P<title>.+)$", re.MULTILINE)
 _BOX_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[(?P<mark>[ xX~/-])\]")
 _READ_LINE_RE = re.compile(r"^\s*\d+(?:\t|\u2192)(.*)$")
+# how the CLI answers a Read of a file it says is unchanged since the conversation last read it (2.1.197 to 2.1.330
+# have all three; 2.1.330's own check: `e.startsWith(h)||e.startsWith(c)||e.startsWith(p)`)
+_UNCHANGED_NOTES = ("File unchanged since last read.", "Wasted call \u2014 file unchanged since your last Read.",
+                    "<system-reminder>This file is already in your context")
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,31 @@ class _Plan:
     def result(self, call: dict) -> tuple[str, bool]:
         return self.request.tool_result(call.get("id", "")) or ("", True)
 
+    def content_read(self, read: dict) -> str:
+        """The task file's text as this conversation knows it after ``read``. When the CLI answered the Read with
+        its "file unchanged since your last Read" note instead of the text (every CLI from 2.1.197 does when the
+        file's time says so, also when a background subagent changed it meanwhile), the text of the last Read of
+        the file before it that has one, with this conversation's own edits since applied: what the note tells the
+        model to use."""
+        result = self.result(read)[0]
+        if not result.startswith(_UNCHANGED_NOTES):
+            return read_tool_content(result)
+        path = read.get("input", {}).get("file_path")
+        calls = self.calls[:self.cursor - 1]  # the calls before ``read``, the one just taken
+        for start in range(len(calls) - 1, -1, -1):
+            call = calls[start]
+            earlier = self.result(call)[0] if call.get("name") == "Read" and call.get("input", {}).get(
+                "file_path") == path else ""
+            if not earlier or earlier.startswith(_UNCHANGED_NOTES):
+                continue
+            content = read_tool_content(earlier)
+            for edit in calls[start + 1:]:
+                given = edit.get("input", {})
+                if edit.get("name") == "Edit" and given.get("file_path") == path and not self.result(edit)[1]:
+                    content = content.replace(given.get("old_string", ""), given.get("new_string", ""), 1)
+            return content
+        return ""
+
     def work(self, tasks: list[tuple[str, str]]) -> tuple[Reply | None, list[str]]:
         """Write one file per task, Read TASKS.md, Edit each task's line: (next step, ids marked).
         Without ``builds`` the files are not written: the tasks are only ticked."""
@@ -184,7 +213,7 @@ class _Plan:
         read = self.take()
         if read is None:
             return tool_use("Read", {"file_path": self.tasks_path}), []
-        content = read_tool_content(self.result(read)[0])
+        content = self.content_read(read)
         marked = []
         for task_id, _ in tasks:
             edit = completion_edit(content, task_id)

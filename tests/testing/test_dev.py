@@ -117,3 +117,36 @@ def test_request_view_helpers():
                              "Working directory: /q", "tools": TOOLS, "messages": []},
                   agent_bodies={"tdd": "BODY"})
     assert sub.is_subagent and sub.agent_name == "tdd" and sub.cwd == "/q"
+
+
+KIRO = "# Implementation Plan\n\n- [ ] 1. Build the greeter\n  - [ ] 1.1 Add a greet function\n\n" \
+       "- [ ] 2. Document it\n  - [ ] 2.1 Write the usage section\n\n- [ ]* 3. Add property-based tests\n"
+
+
+def turn(call_id: str, name: str, given: dict, result: str, *, is_error: bool = False) -> tuple[dict, dict]:
+    return ({"role": "assistant", "content": [{"type": "tool_use", "id": call_id, "name": name, "input": given}]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call_id, "is_error": is_error,
+                                          "content": result}]})
+
+
+def test_a_read_the_cli_answers_with_its_unchanged_note_uses_the_earlier_read_and_own_edits():
+    # 2.1.250, tests/e2e test_kiro_tasks_md: the main agent's second Read of TASKS.md (the subagent in the background
+    # had edited it meanwhile) came back as the CLI's note, not the text; the model is told to use its earlier Read
+    prompt = f"Work through TASKS.md.\n<tasks>\n{KIRO}</tasks>\n\n## Agent Orchestration\n- **tdd-orchestrator**: TDD\n"
+    listing = "\n".join(f"{n:6}\t{line}" for n, line in enumerate(KIRO.split("\n"), 1))
+    before = [
+        *turn("a", "Agent", {"subagent_type": "tdd-orchestrator"}, "Async agent launched successfully."),
+        *turn("w1", "Write", {"file_path": "/p/src/t2_1.py", "content": "#"}, "File created successfully"),
+        *turn("r1", "Read", {"file_path": "/p/TASKS.md"}, listing),
+        *turn("e1", "Edit", {"file_path": "/p/TASKS.md", "old_string": "  - [ ] 2.1 Write the usage section",
+                             "new_string": "  - [x] 2.1 Write the usage section"}, "The file has been updated."),
+        *turn("w2", "Write", {"file_path": "/p/src/t3.py", "content": "#"}, "File created successfully"),
+    ]
+    scenario = DevScenario(delegate={"Build the greeter": "tdd-orchestrator"})
+    for note in ("Wasted call \u2014 file unchanged since your last Read. Refer to that earlier tool_result instead.",
+                 "File unchanged since last read. The content from the earlier Read tool_result in this conversation"
+                 " is still current \u2014 refer to that instead of re-reading."):
+        reply = scenario(main_request(prompt, *before, *turn("r2", "Read", {"file_path": "/p/TASKS.md"}, note)))
+        [edit] = [block for block in reply.blocks if block.name == "Edit"]
+        assert edit.input == {"file_path": "/p/TASKS.md", "old_string": "- [ ]* 3. Add property-based tests",
+                              "new_string": "- [x]* 3. Add property-based tests"}
