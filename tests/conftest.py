@@ -116,6 +116,17 @@ def _own_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
 
 
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A folder ``repo`` holding TASKS.md with one pending task (``## Core`` / ``1.1 Do it``): no git, no agents.
+    tests/agents and tests/e2e have a ``project`` of their own (their conftest.py); a module whose project differs
+    names its fixture for what differs (``git_project``, ``shop``, ``catalog_project``...)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    return root
+
+
 # --------------------------------------------------------------------------- a new user's project, from a shell
 def user_project(root: Path, agents: dict[str, str | Path] | None = None, tasks: str | None = "## Core\n- [ ] 1.1 One\n",
                  ) -> Path:

@@ -20,7 +20,7 @@ def ralphy(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedPr
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def tasks_dir(tmp_path: Path) -> Path:
     (tmp_path / "TASKS.md").write_text("## Core\n- [ ] 1.1 a\n")
     return tmp_path
 
@@ -29,8 +29,8 @@ def project(tmp_path: Path) -> Path:
     ["status", "-v"], ["status", "-vv"], ["log", "--verbose"], ["questions", "-v"], ["prompt", "-v"],
     ["agents", "list", "-v"], ["agents", "check", "-v"], ["agents", "capabilities", "-v"], ["reset", "-v"],
 ])
-def test_v_works_after_the_subcommand(project: Path, args: list[str]) -> None:
-    proc = ralphy(*args, project)
+def test_v_works_after_the_subcommand(tasks_dir: Path, args: list[str]) -> None:
+    proc = ralphy(*args, tasks_dir)
     assert proc.returncode in (0, 1), proc.stderr  # check exits 1 only on findings; never 2 (a usage error)
     assert "No such option" not in proc.stderr
 
@@ -39,8 +39,8 @@ def test_v_works_after_the_subcommand(project: Path, args: list[str]) -> None:
     (["status"], logging.WARNING), (["status", "-v"], logging.INFO), (["status", "-vv"], logging.DEBUG),
     (["-v", "status"], logging.INFO), (["-v", "status", "-v"], logging.DEBUG), (["agents", "list", "-vv"], logging.DEBUG),
 ])
-def test_v_after_the_subcommand_turns_the_logs_on(project: Path, args: list[str], level: int) -> None:
-    result = CliRunner().invoke(cli, [*args, str(project)])
+def test_v_after_the_subcommand_turns_the_logs_on(tasks_dir: Path, args: list[str], level: int) -> None:
+    result = CliRunner().invoke(cli, [*args, str(tasks_dir)])
     assert result.exit_code == 0, result.output
     assert logging.getLogger("ralphy").level == level
 
@@ -84,9 +84,9 @@ def test_testing_help_is_plain_text() -> None:
     assert "``" not in proc.stdout and "127.0.0.1" in proc.stdout
 
 
-def test_no_runs_yet_names_the_folder_without_a_double_dot(project: Path) -> None:
-    out = ralphy("log", cwd=project).stdout
-    assert out == f"No runs yet in {project.resolve()}. Start one with `ralphy dev`.\n"
+def test_no_runs_yet_names_the_folder_without_a_double_dot(tasks_dir: Path) -> None:
+    out = ralphy("log", cwd=tasks_dir).stdout
+    assert out == f"No runs yet in {tasks_dir.resolve()}. Start one with `ralphy dev`.\n"
 
 
 def test_agents_check_counts_in_words(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ def home(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def escapes_project(tmp_path: Path) -> Path:
     # names and descriptions a repository chose: an escape sequence, a bell, wide characters
     return user_project(tmp_path / "project", {
         "evil.md": '---\nname: "evil\\e]0;title\\a-agent"\ndescription: "Writes \\e[2Jdocs"\ntools: Read\n---\nbody\n',
@@ -40,8 +40,8 @@ def project(tmp_path: Path) -> Path:
     }, tasks="## Core \x1b[31mlibrary\n- [ ] 1.1 One\n## 文書\n- [x] 2.1 Two\n## Docs\n- [ ] 3.1 Three\n")
 
 
-def test_agents_list_columns_stay_in_line_with_escapes_and_wide_names(home: Path, project: Path) -> None:
-    proc = ralphy(home, "agents", "list", project)
+def test_agents_list_columns_stay_in_line_with_escapes_and_wide_names(home: Path, escapes_project: Path) -> None:
+    proc = ralphy(home, "agents", "list", escapes_project)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].split() == ["NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION"]
@@ -57,20 +57,20 @@ def test_agents_list_columns_stay_in_line_with_escapes_and_wide_names(home: Path
         assert columns(line[: line.index(text)]) == description_at, (name, lines)
 
 
-def test_agents_list_fits_narrow_terminals_with_wide_names(home: Path, project: Path) -> None:
+def test_agents_list_fits_narrow_terminals_with_wide_names(home: Path, escapes_project: Path) -> None:
     for width in (80, 100):
-        lines = ralphy(home, "agents", "list", project, columns=width).stdout.splitlines()
+        lines = ralphy(home, "agents", "list", escapes_project, columns=width).stdout.splitlines()
         assert lines and max(map(columns, lines)) <= width, (width, lines)
 
 
-def test_status_and_tasks_keep_columns_with_escapes_and_wide_group_names(home: Path, project: Path) -> None:
-    status = ralphy(home, "status", project)
+def test_status_and_tasks_keep_columns_with_escapes_and_wide_group_names(home: Path, escapes_project: Path) -> None:
+    status = ralphy(home, "status", escapes_project)
     assert status.returncode == 0, status.stderr
     rows = [line for line in status.stdout.splitlines() if line.startswith("  ") and line.endswith("/1")]
     assert len(rows) == 3, status.stdout
     assert len({columns(line[: line.rindex(" ") + 1]) for line in rows}) == 1, rows  # the counts in one column
     assert "  Core \\x1b[31mlibrary" in status.stdout
-    tasks = ralphy(home, "tasks", project)
+    tasks = ralphy(home, "tasks", escapes_project)
     assert tasks.returncode == 0, tasks.stderr
     assert tasks.stdout.splitlines()[-1] == "TASKS.md: 3 tasks in 3 groups: 1 completed, 0 in progress, 2 pending."
 

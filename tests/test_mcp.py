@@ -25,7 +25,7 @@ VOLT = CORPUS / "VoltAgent--awesome-claude-code-subagents" / "categories"
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def team_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
     root = tmp_path / "project"
     (root / ".git").mkdir(parents=True)
@@ -44,8 +44,8 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # -- the tools' logic ------------------------------------------------------------------------------------
 
 
-def test_recommend_names_the_fitting_agent_with_sorted_alternatives(project: Path) -> None:
-    tools = ProjectTools(project)
+def test_recommend_names_the_fitting_agent_with_sorted_alternatives(team_project: Path) -> None:
+    tools = ProjectTools(team_project)
     result = tools.agent_recommend("Fix the flaky Playwright login test", max_results=3)
     assert result["recommended"] == "playwright-expert" and result["fallback"] is None
     assert 0.5 <= result["confidence"] <= 1.0 and "playwright" in result["reason"].lower()
@@ -57,14 +57,14 @@ def test_recommend_names_the_fitting_agent_with_sorted_alternatives(project: Pat
     assert tools.agent_recommend("Fix the flaky Playwright login test", max_results=3) == result  # deterministic
 
 
-def test_nothing_fits_gives_the_direct_fallback(project: Path) -> None:
-    result = ProjectTools(project).agent_recommend("Bump the version to 2.4.0 in pyproject.toml")
+def test_nothing_fits_gives_the_direct_fallback(team_project: Path) -> None:
+    result = ProjectTools(team_project).agent_recommend("Bump the version to 2.4.0 in pyproject.toml")
     assert result["recommended"] is None and result["fallback"].startswith("direct")
     assert "work directly" in result["reason"] and 0.0 <= result["confidence"] < 0.5
 
 
-def test_filters_team_capabilities_and_exclusions(project: Path) -> None:
-    tools = ProjectTools(project)
+def test_filters_team_capabilities_and_exclusions(team_project: Path) -> None:
+    tools = ProjectTools(team_project)
     task = "Optimize the slow PostgreSQL query"
     assert tools.agent_recommend(task)["recommended"] == "postgres-expert"
     assert tools.agent_recommend(task, exclude_agents=["postgres-expert"])["recommended"] != "postgres-expert"
@@ -97,13 +97,13 @@ def test_filters_team_capabilities_and_exclusions(project: Path) -> None:
     ({"task": "t", "exclude_agents": "postgres-expert"}, "excludeAgents must be a list of strings"),
     ({"task": "t", "required_capabilities": [1]}, "requiredCapabilities must be a list of strings"),
 ])
-def test_bad_input_is_one_clear_error(project: Path, kwargs: dict, message: str) -> None:
+def test_bad_input_is_one_clear_error(team_project: Path, kwargs: dict, message: str) -> None:
     with pytest.raises(ToolInputError, match=message):
-        ProjectTools(project).agent_recommend(**kwargs)
+        ProjectTools(team_project).agent_recommend(**kwargs)
 
 
-def test_capabilities_by_category(project: Path) -> None:
-    tools = ProjectTools(project)
+def test_capabilities_by_category(team_project: Path) -> None:
+    tools = ProjectTools(team_project)
     everything = tools.agent_capabilities()
     assert set(everything) == {"capabilities", "agentsByCapability", "capabilitiesByAgent"}
     assert set(everything["capabilitiesByAgent"]) == {"code-reviewer", "docker-expert", "playwright-expert",
@@ -115,16 +115,16 @@ def test_capabilities_by_category(project: Path) -> None:
     assert nobody == {"capabilities": [], "agentsByCapability": {}, "capabilitiesByAgent": {}}
 
 
-def test_a_team_no_agent_has_is_the_contracts_fallback_naming_the_teams(project: Path) -> None:
+def test_a_team_no_agent_has_is_the_contracts_fallback_naming_the_teams(team_project: Path) -> None:
     """The AutomatosX contract answers "nothing fits" with its fallback; the reason says which teams there are,
     so a typo shows."""
-    answer = ProjectTools(project).agent_recommend("Optimize the slow PostgreSQL query", team="nope")
+    answer = ProjectTools(team_project).agent_recommend("Optimize the slow PostgreSQL query", team="nope")
     assert answer["recommended"] is None and answer["alternatives"] == [] and answer["fallback"]
     assert answer["reason"] == "no agent is in team \"nope\" (the project's teams: qa); work directly"
 
 
-def test_a_whole_float_is_a_whole_number_and_each_empty_filter_says_why(project: Path) -> None:
-    tools = ProjectTools(project)
+def test_a_whole_float_is_a_whole_number_and_each_empty_filter_says_why(team_project: Path) -> None:
+    tools = ProjectTools(team_project)
     task = "Optimize the slow PostgreSQL query"
     assert tools.agent_recommend(task, max_results=2.0) == tools.agent_recommend(task, max_results=2)
     everyone = ["code-reviewer", "docker-expert", "playwright-expert", "postgres-expert"]
@@ -145,10 +145,10 @@ def test_a_project_without_agents_says_so(tmp_path: Path) -> None:
                                                   "capabilitiesByAgent": {}}
 
 
-def test_the_catalog_is_loaded_once_and_again_when_an_agent_file_changes(project: Path, monkeypatch) -> None:
+def test_the_catalog_is_loaded_once_and_again_when_an_agent_file_changes(team_project: Path, monkeypatch) -> None:
     import ralphy.agents.discovery as discovery
 
-    tools = ProjectTools(project)
+    tools = ProjectTools(team_project)
     calls = []
     real = discovery.discover_agents
     monkeypatch.setattr(discovery, "discover_agents", lambda *a, **k: calls.append(1) or real(*a, **k))
@@ -157,10 +157,10 @@ def test_the_catalog_is_loaded_once_and_again_when_an_agent_file_changes(project
     tools.agent_recommend(task)
     tools.agent_capabilities()
     assert len(calls) == 1
-    shutil.copy(FURAI / "redis-expert.md", project / ".claude" / "agents")  # a new agent file
+    shutil.copy(FURAI / "redis-expert.md", team_project / ".claude" / "agents")  # a new agent file
     assert tools.agent_recommend(task)["recommended"] == "redis-expert"
     assert len(calls) == 2
-    redis = project / ".claude" / "agents" / "redis-expert.md"
+    redis = team_project / ".claude" / "agents" / "redis-expert.md"
     redis.write_text(redis.read_text(encoding="utf-8").replace("name: redis-expert", "name: cache-keeper"),
                      encoding="utf-8")
     os.utime(redis, ns=(time.time_ns(), time.time_ns() + 10**9))
@@ -169,8 +169,8 @@ def test_the_catalog_is_loaded_once_and_again_when_an_agent_file_changes(project
     assert tools.agent_recommend(task)["recommended"] is None
 
 
-def test_task_list_and_run_status(project: Path) -> None:
-    tools = ProjectTools(project)
+def test_task_list_and_run_status(team_project: Path) -> None:
+    tools = ProjectTools(team_project)
     listing = tools.task_list()
     assert listing["counts"] == {"pending": 2, "in_progress": 0, "completed": 1, "total": 3}
     assert [(t["id"], t["status"], t["group"]) for t in listing["tasks"]] == [
@@ -178,7 +178,7 @@ def test_task_list_and_run_status(project: Path) -> None:
     status = tools.run_status()
     assert status["breaker"]["state"] == "closed" and status["last_run"] is None
     assert status["tasks"]["total"] == 3 and status["pending_questions"] == []
-    (project / "TASKS.md").unlink()
+    (team_project / "TASKS.md").unlink()
     with pytest.raises(ToolInputError, match="TASKS.md"):
         tools.task_list()
     assert "error" in tools.run_status()["tasks"]
@@ -199,11 +199,11 @@ def _call(server_or_params, *calls):
     return asyncio.run(run())
 
 
-def test_sdk_client_in_process_sees_read_only_tools_and_structured_answers(project: Path) -> None:
+def test_sdk_client_in_process_sees_read_only_tools_and_structured_answers(team_project: Path) -> None:
     from ralphy.mcp_server import build_server
 
     listed, (good, bad, too_many, tasks, after) = _call(
-        build_server(project),
+        build_server(team_project),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 2}),
         ("agent_recommend", {"task": ""}),
         ("agent_recommend", {"task": "x", "maxResults": 11}),
@@ -226,13 +226,13 @@ def test_sdk_client_in_process_sees_read_only_tools_and_structured_answers(proje
     assert after.structured_content["recommended"] == "docker-expert"  # the server survived bad input
 
 
-def test_the_sdk_passes_bad_values_through_to_one_line_errors(project: Path) -> None:
+def test_the_sdk_passes_bad_values_through_to_one_line_errors(team_project: Path) -> None:
     """What the SDK's own validation took ("3" and true as numbers) or answered with pydantic's lines and a link
     (a missing task), ralphy answers in one line; the input schema still says what each parameter takes."""
     from ralphy.mcp_server import build_server
 
     listed, results = _call(
-        build_server(project),
+        build_server(team_project),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": "3"}),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": True}),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 0}),
@@ -263,7 +263,7 @@ def test_the_sdk_passes_bad_values_through_to_one_line_errors(project: Path) -> 
         schema["properties"]["maxResults"].items()
 
 
-def test_the_server_is_built_without_loading_the_catalog(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_server_is_built_without_loading_the_catalog(team_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``initialize`` is answered without waiting for the agents; listing the tools starts loading them in a
     thread (ProjectTools.warm), once."""
     import threading
@@ -274,7 +274,7 @@ def test_the_server_is_built_without_loading_the_catalog(project: Path, monkeypa
     calls = []
     real = discovery.discover_agents
     monkeypatch.setattr(discovery, "discover_agents", lambda *a, **k: calls.append(1) or real(*a, **k))
-    tools = ProjectTools(project)
+    tools = ProjectTools(team_project)
     server = build_server(tools)
     assert calls == []
     _call(server)  # initialize and list the tools
@@ -287,10 +287,10 @@ def test_the_server_is_built_without_loading_the_catalog(project: Path, monkeypa
     assert calls == [1]
 
 
-def test_ralphy_mcp_over_stdio_in_a_real_process(project: Path) -> None:
+def test_ralphy_mcp_over_stdio_in_a_real_process(team_project: Path) -> None:
     from mcp.client.stdio import StdioServerParameters
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "ralphy", "mcp", str(project)],
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ralphy", "mcp", str(team_project)],
                                    env={**os.environ, "PYTHONPATH": str(REPO)})
     _, (recommend, capabilities, status) = _call(
         params,
@@ -314,71 +314,71 @@ def test_help_does_not_import_the_mcp_sdk() -> None:
 # -- --install ---------------------------------------------------------------------------------------------
 
 
-def test_install_creates_then_merges_and_never_touches_other_servers(project: Path) -> None:
+def test_install_creates_then_merges_and_never_touches_other_servers(team_project: Path) -> None:
     entry = {"command": "ralphy", "args": ["mcp"]}
-    path, outcome = install(project, entry)
+    path, outcome = install(team_project, entry)
     assert outcome == "created" and json.loads(path.read_text()) == {"mcpServers": {"ralphy": entry}}
-    assert install(project, entry) == (path, "unchanged")
+    assert install(team_project, entry) == (path, "unchanged")
     other = {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"], "env": {"X": "1"}}
     path.write_text(json.dumps({"mcpServers": {"github": other, "ralphy": {"command": "old"}}, "extra": [1]}))
-    assert install(project, entry)[1] == "updated"
+    assert install(team_project, entry)[1] == "updated"
     assert json.loads(path.read_text()) == {"mcpServers": {"github": other, "ralphy": entry}, "extra": [1]}
     path.write_text(json.dumps({"mcpServers": {"github": other}}))
-    assert install(project, entry)[1] == "added"
+    assert install(team_project, entry)[1] == "added"
     assert json.loads(path.read_text())["mcpServers"] == {"github": other, "ralphy": entry}
 
 
 @pytest.mark.parametrize("text", ["{not json", "[]", '{"mcpServers": []}', "\udcff"])
-def test_install_refuses_a_broken_file_and_leaves_it(project: Path, text: str) -> None:
-    path = project / ".mcp.json"
+def test_install_refuses_a_broken_file_and_leaves_it(team_project: Path, text: str) -> None:
+    path = team_project / ".mcp.json"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
     with pytest.raises(ConfigError, match=r"\.mcp\.json"):
-        install(project, {"command": "ralphy", "args": ["mcp"]})
+        install(team_project, {"command": "ralphy", "args": ["mcp"]})
     assert path.read_bytes() == text.encode("utf-8", "surrogateescape")
 
 
-def test_install_keeps_the_files_mode_and_a_new_file_gets_the_umasks(project: Path) -> None:
+def test_install_keeps_the_files_mode_and_a_new_file_gets_the_umasks(team_project: Path) -> None:
     """The file was written through mkstemp, so it came out 0600 whatever it was: a team's shared .mcp.json
     became unreadable to the others."""
     entry = {"command": "ralphy", "args": ["mcp"]}
     old = os.umask(0o022)
     try:
-        path, _ = install(project, entry)
+        path, _ = install(team_project, entry)
         assert path.stat().st_mode & 0o777 == 0o644
         path.write_text(json.dumps({"mcpServers": {"github": {"command": "gh"}}}))
         path.chmod(0o664)
-        assert install(project, entry)[1] == "added" and path.stat().st_mode & 0o777 == 0o664
+        assert install(team_project, entry)[1] == "added" and path.stat().st_mode & 0o777 == 0o664
     finally:
         os.umask(old)
 
 
-def test_install_refuses_a_read_only_file_and_leaves_it(project: Path) -> None:
-    path = project / ".mcp.json"
+def test_install_refuses_a_read_only_file_and_leaves_it(team_project: Path) -> None:
+    path = team_project / ".mcp.json"
     text = json.dumps({"mcpServers": {"github": {"command": "gh"}}})
     path.write_text(text)
     path.chmod(0o444)
     with pytest.raises(ConfigError, match=r"\.mcp\.json is read-only; nothing was written"):
-        install(project, {"command": "ralphy", "args": ["mcp"]})
+        install(team_project, {"command": "ralphy", "args": ["mcp"]})
     assert path.read_text() == text and path.stat().st_mode & 0o777 == 0o444
-    assert [p.name for p in project.iterdir() if p.name.startswith(".mcp.")] == [".mcp.json"]
+    assert [p.name for p in team_project.iterdir() if p.name.startswith(".mcp.")] == [".mcp.json"]
 
 
-def test_install_into_a_folder_it_cannot_write_is_one_line(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_install_into_a_folder_it_cannot_write_is_one_line(team_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import ralphy.mcp_server as mcp_server
 
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(mcp_server.tempfile, "mkstemp", refused)  # root writes any folder: refuse the write itself
-    result = CliRunner().invoke(cli, ["mcp", "--install", str(project)])
-    assert result.exit_code == 1 and not (project / ".mcp.json").exists()
-    assert result.output.strip() == f"ralphy: error: cannot write {project / '.mcp.json'}: Permission denied; " \
+    result = CliRunner().invoke(cli, ["mcp", "--install", str(team_project)])
+    assert result.exit_code == 1 and not (team_project / ".mcp.json").exists()
+    assert result.output.strip() == f"ralphy: error: cannot write {team_project / '.mcp.json'}: Permission denied; " \
                                     "nothing was written"
 
 
-def test_install_over_a_file_it_cannot_read_is_one_line_and_leaves_it(project: Path,
+def test_install_over_a_file_it_cannot_read_is_one_line_and_leaves_it(team_project: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    (project / ".mcp.json").write_text('{"mcpServers": {"other": {"command": "x"}}}\n')
+    (team_project / ".mcp.json").write_text('{"mcpServers": {"other": {"command": "x"}}}\n')
     real_read_text = Path.read_text
 
     def refused(self, *args, **kwargs):
@@ -387,12 +387,12 @@ def test_install_over_a_file_it_cannot_read_is_one_line_and_leaves_it(project: P
         return real_read_text(self, *args, **kwargs)
 
     monkeypatch.setattr(Path, "read_text", refused)
-    result = CliRunner().invoke(cli, ["mcp", "--install", str(project)])
+    result = CliRunner().invoke(cli, ["mcp", "--install", str(team_project)])
     monkeypatch.undo()
     assert result.exit_code == 1
-    assert result.output.strip() == f"ralphy: error: cannot read {project / '.mcp.json'}: Permission denied; " \
+    assert result.output.strip() == f"ralphy: error: cannot read {team_project / '.mcp.json'}: Permission denied; " \
                                     "nothing was written"
-    assert (project / ".mcp.json").read_text() == '{"mcpServers": {"other": {"command": "x"}}}\n'
+    assert (team_project / ".mcp.json").read_text() == '{"mcpServers": {"other": {"command": "x"}}}\n'
 
 
 def _program(folder: Path) -> Path:
@@ -442,38 +442,38 @@ def test_install_without_a_ralphy_program_writes_this_python(monkeypatch: pytest
         "command": sys.executable, "args": ["-m", "ralphy", "mcp"]}
 
 
-def test_cli_install_says_what_it_did(project: Path) -> None:
+def test_cli_install_says_what_it_did(team_project: Path) -> None:
     runner = CliRunner()
-    first = runner.invoke(cli, ["mcp", "--install", str(project)])
+    first = runner.invoke(cli, ["mcp", "--install", str(team_project)])
     assert first.exit_code == 0 and "ralphy server created" in first.output
-    written = json.loads((project / ".mcp.json").read_text())["mcpServers"]["ralphy"]
-    assert f"`{written['command']} {' '.join(written['args'])}`" in first.output and str(project) in first.output
-    assert "already there, started as `" in runner.invoke(cli, ["mcp", "--install", str(project)]).output
-    (project / ".mcp.json").write_text("{oops")
-    broken = runner.invoke(cli, ["mcp", "--install", str(project)])
+    written = json.loads((team_project / ".mcp.json").read_text())["mcpServers"]["ralphy"]
+    assert f"`{written['command']} {' '.join(written['args'])}`" in first.output and str(team_project) in first.output
+    assert "already there, started as `" in runner.invoke(cli, ["mcp", "--install", str(team_project)]).output
+    (team_project / ".mcp.json").write_text("{oops")
+    broken = runner.invoke(cli, ["mcp", "--install", str(team_project)])
     assert broken.exit_code == 1 and broken.output.startswith("ralphy: error:") and "not valid JSON" in broken.output
 
 
-def test_a_broken_config_is_a_tool_error_and_the_server_stays(project: Path) -> None:
+def test_a_broken_config_is_a_tool_error_and_the_server_stays(team_project: Path) -> None:
     """The server used to read the config (and the agents) before serving: a broken .ralphy.toml ended it before
     the client's initialize, which a client shows as a server that failed to start, saying nothing."""
     from ralphy.mcp_server import build_server
 
-    (project / ".ralphy.toml").write_text("tasks_file = [1\n", encoding="utf-8")
-    _, (recommend, tasks) = _call(build_server(project), ("agent_recommend", {"task": "Write a Dockerfile"}),
+    (team_project / ".ralphy.toml").write_text("tasks_file = [1\n", encoding="utf-8")
+    _, (recommend, tasks) = _call(build_server(team_project), ("agent_recommend", {"task": "Write a Dockerfile"}),
                                   ("task_list", {}))
     assert recommend.is_error and tasks.is_error
     assert recommend.content[0].text.endswith(".ralphy.toml: not valid TOML: Unclosed array (at end of document)")
-    (project / ".ralphy.toml").unlink()
-    assert ProjectTools(project).agent_recommend("Write a Dockerfile")["recommended"] == "docker-expert"
+    (team_project / ".ralphy.toml").unlink()
+    assert ProjectTools(team_project).agent_recommend("Write a Dockerfile")["recommended"] == "docker-expert"
 
 
-def test_an_argument_a_tool_does_not_take_is_named_not_dropped(project: Path) -> None:
+def test_an_argument_a_tool_does_not_take_is_named_not_dropped(team_project: Path) -> None:
     """The SDK dropped arguments it did not know: "max_results": 1 quietly gave 3 alternatives."""
     from ralphy.mcp_server import build_server
 
     _, (snake, extra, good) = _call(
-        build_server(project),
+        build_server(team_project),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "max_results": 1}),
         ("run_status", {"verbose": True}),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 1}),
@@ -485,16 +485,16 @@ def test_an_argument_a_tool_does_not_take_is_named_not_dropped(project: Path) ->
     assert not good.is_error and len(good.structured_content["alternatives"]) == 1
 
 
-def test_a_changed_threshold_in_the_config_is_noticed_while_running(project: Path) -> None:
+def test_a_changed_threshold_in_the_config_is_noticed_while_running(team_project: Path) -> None:
     """The catalog was read again only when an agent file changed: a new recommend_threshold (or agent_scopes)
     waited for the server's restart."""
-    tools = ProjectTools(project)
+    tools = ProjectTools(team_project)
     task = "Optimize the slow PostgreSQL query"
     first = tools.agent_recommend(task)
     assert first["recommended"] == "postgres-expert"
-    (project / ".ralphy.toml").write_text(f"recommend_threshold = {min(first['confidence'] + 0.01, 1.0)}\n",
+    (team_project / ".ralphy.toml").write_text(f"recommend_threshold = {min(first['confidence'] + 0.01, 1.0)}\n",
                                           encoding="utf-8")
     stricter = tools.agent_recommend(task)
     assert stricter["recommended"] is None and stricter["confidence"] == first["confidence"]
-    (project / ".ralphy.toml").unlink()
+    (team_project / ".ralphy.toml").unlink()
     assert tools.agent_recommend(task) == first

@@ -6,7 +6,6 @@ import os
 import stat
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,14 +13,6 @@ from click.testing import CliRunner
 from ralphy.cli import cli
 from ralphy.config import load_config
 from ralphy.errors import ConfigError, UntrustedConfigError
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
-    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
-    return root
 
 
 @pytest.mark.parametrize("line, key", [

@@ -17,7 +17,7 @@ from tests.conftest import CORPUS, REPO, user_project
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch) -> Path:
+def shadowing_project(tmp_path: Path, monkeypatch) -> Path:
     home = tmp_path / "home"
     (home / ".claude" / "agents").mkdir(parents=True)
     (home / ".claude" / "agents" / "shared.md").write_text("---\nname: shared\ndescription: user copy\n---\n")
@@ -51,8 +51,8 @@ def invoke(*args: str):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
-def test_list_json_shows_winners_and_what_they_shadow(project: Path) -> None:
-    result = invoke("agents", "list", str(project), "--json", "--scope", "all")
+def test_list_json_shows_winners_and_what_they_shadow(shadowing_project: Path) -> None:
+    result = invoke("agents", "list", str(shadowing_project), "--json", "--scope", "all")
     assert result.exit_code == 0
     [item] = json.loads(result.stdout)
     assert {k: item[k] for k in ("name", "description", "tools", "model", "scope")} == {
@@ -62,26 +62,26 @@ def test_list_json_shows_winners_and_what_they_shadow(project: Path) -> None:
     assert item["shadows"] == [str(Path(os.environ["HOME"]) / ".claude/agents/shared.md")]
 
 
-def test_list_text_table(project: Path) -> None:
-    result = invoke("agents", "list", str(project), "--scope", "all")
+def test_list_text_table(shadowing_project: Path) -> None:
+    result = invoke("agents", "list", str(shadowing_project), "--scope", "all")
     header, row = result.stdout.splitlines()
     assert result.stderr == "ralphy: warning: 1 agent file skipped (`ralphy agents check` says why)\n"
     assert header.split() == ["NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION", "SHADOWS"]
     assert row.startswith("shared") and "Read, Grep" in row and "haiku" in row and "user:" in row
 
 
-def test_list_default_scope_is_project(project: Path) -> None:
-    result = invoke("agents", "list", str(project), "--json", "--scope", "user")
+def test_list_default_scope_is_project(shadowing_project: Path) -> None:
+    result = invoke("agents", "list", str(shadowing_project), "--json", "--scope", "user")
     assert [item["description"] for item in json.loads(result.stdout)] == ["user copy"]
-    assert json.loads(invoke("agents", "list", str(project), "--json").stdout)[0]["scope"] == "project"
+    assert json.loads(invoke("agents", "list", str(shadowing_project), "--json").stdout)[0]["scope"] == "project"
 
 
-def test_check_reports_skips_and_exits_1(project: Path) -> None:
-    result = invoke("agents", "check", str(project))
+def test_check_reports_skips_and_exits_1(shadowing_project: Path) -> None:
+    result = invoke("agents", "check", str(shadowing_project))
     assert result.exit_code == 1
     assert "SKIPPED" in result.output and "broken.md: frontmatter has no 'description'" in result.output
-    (project / ".claude/agents/broken.md").unlink()
-    assert invoke("agents", "check", str(project)).exit_code == 0  # only warnings left
+    (shadowing_project / ".claude/agents/broken.md").unlink()
+    assert invoke("agents", "check", str(shadowing_project)).exit_code == 0  # only warnings left
 
 
 def test_check_over_the_whole_corpus_and_hostile_files(hostile_corpus: Path) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from ralphy.agents.discovery import discover_agents
 from ralphy.cli import cli
-from ralphy.testing import FakeMessagesAPI, Request, authentication_error, init_git_project, tool_use
+from ralphy.testing import FakeMessagesAPI, Request, authentication_error, tool_use
 
 ANSWER = {
     "name": "api-builder",
@@ -21,12 +20,6 @@ ANSWER = {
     "system_prompt": "You are an API engineer. Write the endpoint, its tests, and run them.",
     "notForTasks": ["Design the database"],
 }
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    return init_git_project(root, commit=False)
 
 
 def run(api: FakeMessagesAPI, *args: str):

@@ -27,7 +27,7 @@ def home(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def half_done_agents_project(tmp_path: Path) -> Path:
     return user_project(tmp_path / "project", {
         UX.name: UX, MOBILE.name: MOBILE,
         "no-description.md": "---\nname: half-done\n---\nTODO\n",
@@ -44,58 +44,60 @@ def names(proc: subprocess.CompletedProcess) -> list[str]:
     return sorted(agent["name"] for agent in json.loads(proc.stdout))
 
 
-def test_agents_list_honours_agent_scopes_like_prompt(home: Path, project: Path) -> None:
-    assert names(ralphy(home, "agents", "list", "--json", project)) == ["mobile-app-developer", "ux-researcher"]
-    (project / ".ralphy.toml").write_text('agent_scopes = ["user"]\n')
-    assert names(ralphy(home, "agents", "list", "--json", project)) == ["docker-expert"]
-    prompt = ralphy(home, "prompt", project).stdout
+def test_agents_list_honours_agent_scopes_like_prompt(home: Path, half_done_agents_project: Path) -> None:
+    assert names(ralphy(home, "agents", "list", "--json", half_done_agents_project)) == [
+        "mobile-app-developer", "ux-researcher"]
+    (half_done_agents_project / ".ralphy.toml").write_text('agent_scopes = ["user"]\n')
+    assert names(ralphy(home, "agents", "list", "--json", half_done_agents_project)) == ["docker-expert"]
+    prompt = ralphy(home, "prompt", half_done_agents_project).stdout
     assert "**docker-expert**" in prompt and "ux-researcher" not in prompt  # the same agents
-    assert names(ralphy(home, "agents", "list", "--json", "--scope", "project", project)) == [
+    assert names(ralphy(home, "agents", "list", "--json", "--scope", "project", half_done_agents_project)) == [
         "mobile-app-developer", "ux-researcher"]  # a flag still wins
 
 
 @pytest.mark.parametrize("command", [["agents", "list"], ["agents", "check"], ["prompt"], ["status"],
                                      ["agents", "capabilities"]])
-def test_a_malformed_ralphy_toml_is_one_line_and_exit_1_everywhere(home: Path, project: Path,
+def test_a_malformed_ralphy_toml_is_one_line_and_exit_1_everywhere(home: Path, half_done_agents_project: Path,
                                                                      command: list[str]) -> None:
-    (project / ".ralphy.toml").write_text("agent_scopes = [user\n")
-    proc = ralphy(home, *command, project)
+    (half_done_agents_project / ".ralphy.toml").write_text("agent_scopes = [user\n")
+    proc = ralphy(home, *command, half_done_agents_project)
     assert proc.returncode == 1, (command, proc.stdout)
     (line,) = proc.stderr.splitlines()
     assert line.startswith("ralphy: error: ") and ".ralphy.toml" in line and "TOML" in line
 
 
-def test_skipped_files_are_said_in_one_line_by_list_and_prompt(home: Path, project: Path) -> None:
+def test_skipped_files_are_said_in_one_line_by_list_and_prompt(home: Path, half_done_agents_project: Path) -> None:
     notice = "ralphy: warning: 2 agent files skipped (`ralphy agents check` says why)"
-    listed = ralphy(home, "agents", "list", project)
+    listed = ralphy(home, "agents", "list", half_done_agents_project)
     assert listed.stderr.splitlines() == [notice]
-    assert json.loads(ralphy(home, "agents", "list", "--json", project).stdout)  # stdout stays JSON
-    prompt = ralphy(home, "prompt", project)
+    assert json.loads(ralphy(home, "agents", "list", "--json", half_done_agents_project).stdout)  # stdout stays JSON
+    prompt = ralphy(home, "prompt", half_done_agents_project)
     assert prompt.stderr.splitlines().count(notice) == 1
-    check = ralphy(home, "agents", "check", project)
+    check = ralphy(home, "agents", "check", half_done_agents_project)
     assert "empty-description.md" in check.stdout and "no-description.md" in check.stdout  # check says why
 
 
-def test_agents_list_fits_the_terminal(home: Path, project: Path) -> None:
+def test_agents_list_fits_the_terminal(home: Path, half_done_agents_project: Path) -> None:
     for columns in (80, 100, 120):
-        lines = ralphy(home, "agents", "list", project, columns=columns).stdout.splitlines()
+        lines = ralphy(home, "agents", "list", half_done_agents_project, columns=columns).stdout.splitlines()
         assert lines[0].split() == ["NAME", "SCOPE", "TOOLS", "MODEL", "DESCRIPTION"]  # nothing shadowed
         assert max(map(len, lines)) <= columns, (columns, lines)
         assert lines[1].startswith("mobile-app-developer") and lines[2].startswith("ux-researcher")
-    wide = ralphy(home, "agents", "list", project, columns=250).stdout.splitlines()
+    wide = ralphy(home, "agents", "list", half_done_agents_project, columns=250).stdout.splitlines()
     assert "Read, Grep, Glob, WebFetch, WebSearch" in wide[2]
 
 
-def test_capabilities_per_agent_by_default_and_by_tool_on_request(home: Path, project: Path) -> None:
-    (project / ".ralphy.toml").write_text('agent_scopes = ["project", "user"]\n')
-    per_agent = ralphy(home, "agents", "capabilities", project).stdout.splitlines()
+def test_capabilities_per_agent_by_default_and_by_tool_on_request(home: Path, half_done_agents_project: Path) -> None:
+    (half_done_agents_project / ".ralphy.toml").write_text('agent_scopes = ["project", "user"]\n')
+    per_agent = ralphy(home, "agents", "capabilities", half_done_agents_project).stdout.splitlines()
     assert per_agent == [
         "docker-expert: all tools",
         "mobile-app-developer: Bash, Edit, Glob, Grep, Read, Write",
         "ux-researcher: Glob, Grep, Read, WebFetch, WebSearch",
     ]
-    by_tool = ralphy(home, "agents", "capabilities", "--by-tool", project).stdout.splitlines()
+    by_tool = ralphy(home, "agents", "capabilities", "--by-tool", half_done_agents_project).stdout.splitlines()
     assert "Bash (2): docker-expert, mobile-app-developer" in by_tool
     assert "WebSearch (2): docker-expert, ux-researcher" in by_tool
-    narrow = ralphy(home, "agents", "capabilities", "--by-tool", project, columns=40).stdout.splitlines()
+    narrow = ralphy(home, "agents", "capabilities", "--by-tool", half_done_agents_project,
+                    columns=40).stdout.splitlines()
     assert max(map(len, narrow)) <= 40

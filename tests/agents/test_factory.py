@@ -24,7 +24,6 @@ from ralphy.testing import (
     FakeMessagesAPI,
     Request,
     authentication_error,
-    init_git_project,
     server_error,
     text,
     tool_use,
@@ -43,13 +42,6 @@ GOOD_REVIEWER = {
     "system_prompt": "You are a meticulous code reviewer. Read the diff, then report problems by severity.",
     "exampleTasks": ["Review the parser change"],
 }
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A git repository, so discovery stops at its root."""
-    root = tmp_path / "project"
-    return init_git_project(root, commit=False)
 
 
 def submit(answer: dict) -> object:

@@ -41,7 +41,7 @@ def cli_version(claude_bin) -> tuple[int, ...]:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def greet_project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
     (root / ".claude" / "agents").mkdir(parents=True)
     (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(AGENT)
@@ -62,11 +62,11 @@ def bash_then_done(request):
     return tool_use("Bash", {"command": "touch made-by-bash.txt", "description": "make a file"})
 
 
-def test_initialize_names_the_agents_the_cli_loaded_without_a_model_call(claude_bin, claude_home, project,
+def test_initialize_names_the_agents_the_cli_loaded_without_a_model_call(claude_bin, claude_home, greet_project,
                                                                           cli_version):
     with FakeMessagesAPI(lambda request: text("no")) as api:
         started = time.monotonic()
-        info = initialize_info(argv(claude_bin), cwd=project, env=claude_env(api.url, claude_home), timeout=60)
+        info = initialize_info(argv(claude_bin), cwd=greet_project, env=claude_env(api.url, claude_home), timeout=60)
         elapsed = time.monotonic() - started
         turns = [r for r in api.requests if r.get("tools")]
         assert turns == [], [r.get("max_tokens") for r in api.requests]  # no model turn (2.0.0 may check its quota)
@@ -83,12 +83,12 @@ def test_initialize_names_the_agents_the_cli_loaded_without_a_model_call(claude_
     assert processes_using(claude_home) == []
 
 
-def test_init_fallback_names_the_agents_on_every_version_without_a_model_call(claude_bin, claude_home, project,
+def test_init_fallback_names_the_agents_on_every_version_without_a_model_call(claude_bin, claude_home, greet_project,
                                                                               cli_version):
     # what `ralphy doctor` asks: before 2.1.100 the names come from a first turn's init line, the turn going to
     # a closed port (the scripted API below must see no turn at all)
     with FakeMessagesAPI(lambda request: text("no")) as api:
-        info = initialize_info(argv(claude_bin), cwd=project, env=claude_env(api.url, claude_home), timeout=60,
+        info = initialize_info(argv(claude_bin), cwd=greet_project, env=claude_env(api.url, claude_home), timeout=60,
                                init_fallback=True)
         assert [r for r in api.requests if r.get("tools")] == []
     assert "tdd-orchestrator" in info.agent_names and "general-purpose" in info.agent_names
@@ -97,10 +97,10 @@ def test_init_fallback_names_the_agents_on_every_version_without_a_model_call(cl
     assert processes_using(claude_home) == []
 
 
-def test_a_prompt_sent_long_after_the_start_is_not_lost(claude_bin, claude_home, project):
+def test_a_prompt_sent_long_after_the_start_is_not_lost(claude_bin, claude_home, greet_project):
     # plain `-p` gives up after 3 s without stdin ("no stdin data received in 3s"); stream-json input waits
     with FakeMessagesAPI(lambda request: text("late but fine")) as api:
-        session = Session.start(argv(claude_bin), cwd=project, env=claude_env(api.url, claude_home))
+        session = Session.start(argv(claude_bin), cwd=greet_project, env=claude_env(api.url, claude_home))
         try:
             time.sleep(5)
             assert session.proc.poll() is None
@@ -113,7 +113,7 @@ def test_a_prompt_sent_long_after_the_start_is_not_lost(claude_bin, claude_home,
     assert result.exit_code == 0
 
 
-def test_a_denied_bash_command_is_denied_recorded_and_the_turn_goes_on(claude_bin, claude_home, project):
+def test_a_denied_bash_command_is_denied_recorded_and_the_turn_goes_on(claude_bin, claude_home, greet_project):
     asked: list[ControlRequest] = []
 
     def policy(request: ControlRequest):
@@ -121,27 +121,27 @@ def test_a_denied_bash_command_is_denied_recorded_and_the_turn_goes_on(claude_bi
         return deny("ralphy policy: no Bash here")
 
     with FakeMessagesAPI(bash_then_done) as api:
-        result = _run(claude_bin, claude_home, project, api, policy, permission_mode="default", allowed=())
+        result = _run(claude_bin, claude_home, greet_project, api, policy, permission_mode="default", allowed=())
     assert [r.tool_name for r in asked] == ["Bash"] and asked[0].input["command"] == "touch made-by-bash.txt"
-    assert not (project / "made-by-bash.txt").exists()
+    assert not (greet_project / "made-by-bash.txt").exists()
     assert classify_failure(result) == "ok", result.stderr_tail
     assert result.result.result.startswith("DONE is_error=True") and "no Bash here" in result.result.result
     assert len(result.result.permission_denials) == 1
 
 
-def test_an_allowed_bash_command_runs(claude_bin, claude_home, project):
+def test_an_allowed_bash_command_runs(claude_bin, claude_home, greet_project):
     with FakeMessagesAPI(bash_then_done) as api:
-        result = _run(claude_bin, claude_home, project, api, lambda request: allow(request),
+        result = _run(claude_bin, claude_home, greet_project, api, lambda request: allow(request),
                       permission_mode="default", allowed=())
-    assert (project / "made-by-bash.txt").exists()
+    assert (greet_project / "made-by-bash.txt").exists()
     assert result.result.result.startswith("DONE is_error=False") and not result.result.permission_denials
     assert any(isinstance(e, ToolResult) and not e.is_error for e in result.events)
 
 
-def test_the_timeout_ends_the_turn_through_interrupt_and_leaves_nothing(claude_bin, claude_home, project):
+def test_the_timeout_ends_the_turn_through_interrupt_and_leaves_nothing(claude_bin, claude_home, greet_project):
     with FakeMessagesAPI(lambda request: slow(text("thinking..."), before=60)) as api:
         started = time.monotonic()
-        session = Session.start(argv(claude_bin), cwd=project, env=claude_env(api.url, claude_home))
+        session = Session.start(argv(claude_bin), cwd=greet_project, env=claude_env(api.url, claude_home))
         session.initialize(30)
         result = session.run_turn("Think hard.", timeout=8)
         elapsed = time.monotonic() - started
@@ -152,9 +152,9 @@ def test_the_timeout_ends_the_turn_through_interrupt_and_leaves_nothing(claude_b
     assert processes_using(claude_home) == []
 
 
-def test_an_unknown_permission_mode_is_a_usage_error_in_the_clis_words(claude_bin, claude_home, project):
+def test_an_unknown_permission_mode_is_a_usage_error_in_the_clis_words(claude_bin, claude_home, greet_project):
     with pytest.raises(ClaudeUsageError) as caught:
-        initialize_info(argv(claude_bin, permission_mode="no-such-mode"), cwd=project,
+        initialize_info(argv(claude_bin, permission_mode="no-such-mode"), cwd=greet_project,
                         env=claude_env("http://127.0.0.1:9", claude_home), timeout=60)
     assert "no-such-mode" in str(caught.value)
 

@@ -59,7 +59,7 @@ def ids_in(text: str) -> list[str]:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def tdd_project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
     (root / ".claude" / "agents").mkdir(parents=True)
     (root / ".claude" / "agents" / "tdd-orchestrator.md").write_text(AGENT)
@@ -89,7 +89,7 @@ def _state(proc_dir: Path) -> str:
     return (proc_dir / "stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
-def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_version, claude_home, project,
+def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_version, claude_home, tdd_project,
                                                             tmp_path):
     tracker = DelegationTracker()
     seen: list[Event] = []
@@ -100,7 +100,7 @@ def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_
 
     with FakeMessagesAPI(DevScenario(delegate={"Models": "tdd-orchestrator"})) as api:
         env = child_env({**claude_env(api.url, claude_home), "CLAUDECODE": "1"})
-        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=env, timeout=120, on_event=on_event,
+        result = run_claude(argv(claude_bin), PROMPT, cwd=tdd_project, env=env, timeout=120, on_event=on_event,
                             transcript_path=tmp_path / "run.jsonl")
     assert api.errors == []
     assert classify_failure(result) == "ok", result.stderr_tail
@@ -108,7 +108,7 @@ def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_
     assert isinstance(result.init, InitEvent) and result.init.version == reported
     assert result.init.permission_mode == "acceptEdits" and "tdd-orchestrator" in result.init.agents
     assert seen == result.events
-    assert "[ ]" not in (project / "TASKS.md").read_text()
+    assert "[ ]" not in (tdd_project / "TASKS.md").read_text()
 
     [delegation] = tracker.delegations
     assert (delegation.agent, delegation.status, delegation.description) == (
@@ -121,11 +121,11 @@ def test_a_real_run_streams_delegations_and_attributes_tasks(claude_bin, claude_
     assert replayed == result.events
 
 
-def test_an_unknown_agent_is_a_failed_delegation(claude_bin, claude_home, project):
+def test_an_unknown_agent_is_a_failed_delegation(claude_bin, claude_home, tdd_project):
     tracker = DelegationTracker()
     with FakeMessagesAPI(DevScenario(delegate={"Models": "no-such-agent"})) as api:
         prompt = PROMPT.replace("tdd-orchestrator", "no-such-agent")
-        result = run_claude(argv(claude_bin), prompt, cwd=project, env=claude_env(api.url, claude_home),
+        result = run_claude(argv(claude_bin), prompt, cwd=tdd_project, env=claude_env(api.url, claude_home),
                             timeout=120, on_event=tracker.feed)
     failed = [d for d in tracker.delegations if d.agent == "no-such-agent"]
     assert failed and all(d.status == "failed" for d in failed)
@@ -135,7 +135,8 @@ def test_an_unknown_agent_is_a_failed_delegation(claude_bin, claude_home, projec
     assert all(o.handled_by != "no-such-agent" for o in outcomes)
 
 
-def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, claude_home, project, claude_version):
+def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, claude_home, tdd_project,
+                                                                   claude_version):
     # From 2.1.100 the CLI reports each retry (api_retry) and the driver stops it at the first refusal, however many
     # retries it has; older CLIs retry silently (~3 minutes), so there it is ralphy's cap on the retries it gives
     # them, when the user set none (limits.retry_env), that cuts a refused key short.
@@ -146,7 +147,7 @@ def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, c
             del env["CLAUDE_CODE_MAX_RETRIES"]
             env = dict(retry_env(env, claude_version))
         started = time.monotonic()
-        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=env, timeout=120, kill_grace=5)
+        result = run_claude(argv(claude_bin), PROMPT, cwd=tdd_project, env=env, timeout=120, kill_grace=5)
         elapsed = time.monotonic() - started
     assert not result.timed_out, result.stderr_tail
     assert result.auth_failed or not reports_retries
@@ -155,10 +156,10 @@ def test_a_bad_api_key_is_cut_short_instead_of_retried_for_minutes(claude_bin, c
     assert processes_using(claude_home) == []
 
 
-def test_a_usage_limit_is_recognised_with_its_reset_time(claude_bin, claude_home, project):
+def test_a_usage_limit_is_recognised_with_its_reset_time(claude_bin, claude_home, tdd_project):
     resets_at = (int(time.time()) // 60 + 120) * 60  # two hours ahead, on a whole minute
     with FakeMessagesAPI(with_fault(DevScenario(), usage_limit(resets_at))) as api:
-        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=claude_env(api.url, claude_home, oauth=True),
+        result = run_claude(argv(claude_bin), PROMPT, cwd=tdd_project, env=claude_env(api.url, claude_home, oauth=True),
                             timeout=120)
     assert classify_failure(result) == "usage_limit"
     limits = [event for event in result.events if isinstance(event, RateLimitEvent)]
@@ -168,7 +169,7 @@ def test_a_usage_limit_is_recognised_with_its_reset_time(claude_bin, claude_home
 
 
 
-def test_an_ask_user_question_call_is_denied_with_the_prompts_other_way_to_ask(claude_bin, claude_home, project):
+def test_an_ask_user_question_call_is_denied_with_the_prompts_other_way_to_ask(claude_bin, claude_home, tdd_project):
     # run_claude's one turn answers no tool questions: the model is told, through the real CLI's tool result, to
     # ask in its final message instead (the dev prompt's words), and a question asked that way is detected.
     from ralphy.claude.driver import QUESTION_DENIAL
@@ -187,7 +188,8 @@ def test_an_ask_user_question_call_is_denied_with_the_prompts_other_way_to_ask(c
         return text(f"I stopped before any work. {question}")
 
     with FakeMessagesAPI(model) as api:
-        result = run_claude(argv(claude_bin), PROMPT, cwd=project, env=claude_env(api.url, claude_home), timeout=120)
+        result = run_claude(argv(claude_bin), PROMPT, cwd=tdd_project, env=claude_env(api.url, claude_home),
+                            timeout=120)
         sent_back = [Request(body).tool_result("toolu_ask") for body in api.requests if Request(body).is_main]
     assert api.errors == []
     assert (QUESTION_DENIAL, True) in sent_back, sent_back  # the model read the denial, as an error result

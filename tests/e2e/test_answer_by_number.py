@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, tool_use
-from tests.e2e.scripted import ralphy, scripted_project, skip_without_ask_user_question, summary
+from tests.e2e.scripted import ralphy, skip_without_ask_user_question, summary
 
 pytestmark = pytest.mark.e2e
 
@@ -36,11 +36,6 @@ def asks_then_works(*questions: dict):
             return tool_use("AskUserQuestion", {"questions": list(questions)}, id="toolu_pick")
         return DevScenario({})(request)
     return respond
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return scripted_project(tmp_path / "project", agents=False, tasks="# Tasks\n\n## Core\n- [ ] 1.1 Add a greet function\n")
 
 
 @pytest.fixture(autouse=True)
@@ -68,17 +63,17 @@ def resumed_with(api: FakeMessagesAPI, seen: int) -> str:
     (FORMATS, "1,3", (), "JSON, YAML"),               # multiSelect: several numbers pick several
     (STORAGE, "1,2", (), "1,2"),                      # not multiSelect: one option only, so the text as written
 ], ids=["pick", "text-flag", "out-of-range", "multi-select", "two-on-single"])
-def test_ralphy_answer_with_a_number_answers_as_the_terminal_would(project, claude_home, claude_bin, question, typed,
+def test_ralphy_answer_with_a_number_answers_as_the_terminal_would(one_task_project, claude_home, claude_bin, question, typed,
                                                                    extra, answer):
     with FakeMessagesAPI(asks_then_works(question)) as api:
-        paused = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "pause")
+        paused = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "pause")
         assert paused.returncode == 4, paused.stderr
-        listed = ralphy(project, api, claude_home, claude_bin, "questions")
-        (question_id, *_), = stored(project)
-        answered = ralphy(project, api, claude_home, claude_bin, "answer", str(question_id), typed, *extra)
+        listed = ralphy(one_task_project, api, claude_home, claude_bin, "questions")
+        (question_id, *_), = stored(one_task_project)
+        answered = ralphy(one_task_project, api, claude_home, claude_bin, "answer", str(question_id), typed, *extra)
         assert answered.returncode == 0, answered.stderr
         seen = len(api.requests)
-        done = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        done = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json")
         said = resumed_with(api, seen)
     assert f"ralphy answer {question_id} N (option N" in listed.stdout, listed.stdout
     reason = summary(paused)["reason"]  # one line: the question, and how to answer it (the options are listed above)
@@ -88,21 +83,22 @@ def test_ralphy_answer_with_a_number_answers_as_the_terminal_would(project, clau
     assert answered.stdout.startswith(f"Answered question {question_id}" + (f": {answer}." if answer != typed else "."))
     assert done.returncode == 0, done.stderr
     assert said.startswith(answer + "\n\n(Answer from the user via ralphy."), said
-    ((*row, delivered),) = stored(project)
+    ((*row, delivered),) = stored(one_task_project)
     assert row == [question_id, question["question"], answer, "user"] and delivered is not None
 
 
-def test_auto_answers_two_of_three_questions_in_one_call_and_pauses_on_the_third(project, claude_home, claude_bin):
+def test_auto_answers_two_of_three_questions_in_one_call_and_pauses_on_the_third(one_task_project, claude_home,
+                                                                                 claude_bin):
     with FakeMessagesAPI(asks_then_works(STORAGE, NAME, FORMATS)) as api:
-        paused = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
+        paused = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
         assert paused.returncode == 4, paused.stderr
-        first = stored(project)
+        first = stored(one_task_project)
         third = first[2][0]
         assert f"ralphy answer {third} " in summary(paused)["reason"]
-        answered = ralphy(project, api, claude_home, claude_bin, "answer", str(third), "2,3")
+        answered = ralphy(one_task_project, api, claude_home, claude_bin, "answer", str(third), "2,3")
         assert answered.returncode == 0, answered.stderr
         seen = len(api.requests)
-        done = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
+        done = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
         said = resumed_with(api, seen)
     # the limit (2 per task group) answered the first two, with the recommended option or the first; the call was
     # denied, so those answers waited, undelivered, with the third
@@ -113,6 +109,6 @@ def test_auto_answers_two_of_three_questions_in_one_call_and_pauses_on_the_third
     assert done.returncode == 0, done.stderr
     assert ("Which storage should greet use?\n-> SQLite\n\nWhat should the service be called?\n-> greeter "
             "(Recommended)\n\nWhich output formats?\n-> CSV, YAML") in said, said
-    delivered = {row[4] for row in stored(project)}
+    delivered = {row[4] for row in stored(one_task_project)}
     assert len(delivered) == 1 and None not in delivered
     assert json.loads(done.stdout)["status"] == "completed"

@@ -10,20 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project, overloaded, with_fault
+from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, overloaded, with_fault
 
 pytestmark = pytest.mark.e2e
-
-TASKS = "# Tasks\n\n## Core\n- [ ] 1.1 Add a greet function\n"
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "TASKS.md").write_text(TASKS)
-    return init_git_project(root)
-
 
 def run(project: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "ralphy", *args, str(project)], env=env, capture_output=True,
@@ -47,14 +36,14 @@ def no_credentials_env(api: FakeMessagesAPI, home: Path, claude_bin: str) -> dic
     return env
 
 
-def test_no_credentials_is_one_line_on_stderr_exit_1_and_no_breaker_trip(project, claude_home, claude_bin):
+def test_no_credentials_is_one_line_on_stderr_exit_1_and_no_breaker_trip(one_task_project, claude_home, claude_bin):
     with FakeMessagesAPI(DevScenario({})) as api:
         env = no_credentials_env(api, claude_home, claude_bin)
         started = time.monotonic()
-        proc = run(project, env, "dev")
+        proc = run(one_task_project, env, "dev")
         elapsed = time.monotonic() - started
-        again = run(project, env, "dev")  # still no breaker to reset: the same one line
-        status = run(project, env, "status")
+        again = run(one_task_project, env, "dev")  # still no breaker to reset: the same one line
+        status = run(one_task_project, env, "status")
     assert not api.requests  # the CLI never reached the model
     assert proc.returncode == 1 and again.returncode == 1, proc.stderr
     assert elapsed < 30, f"took {elapsed:.1f}s"
@@ -68,9 +57,9 @@ def test_no_credentials_is_one_line_on_stderr_exit_1_and_no_breaker_trip(project
     assert "Breaker: closed" in status.stdout, status.stdout
 
 
-def test_the_error_said_once_with_json_too(project, claude_home, claude_bin):
+def test_the_error_said_once_with_json_too(one_task_project, claude_home, claude_bin):
     with FakeMessagesAPI(DevScenario({})) as api:
-        proc = run(project, no_credentials_env(api, claude_home, claude_bin), "dev", "--json")
+        proc = run(one_task_project, no_credentials_env(api, claude_home, claude_bin), "dev", "--json")
     assert proc.returncode == 1
     assert proc.stderr.count("Please run /login") == 1, proc.stderr  # the CLI's words, every version
     assert '"status": "error"' in proc.stdout  # stdout holds what was asked for: the JSON
@@ -81,11 +70,11 @@ def _version(claude_bin: str) -> tuple[int, ...]:
     return tuple(int(part) for part in out.split()[0].split("."))
 
 
-def test_api_retries_are_shown_once_per_reason(project, claude_home, claude_bin):
+def test_api_retries_are_shown_once_per_reason(one_task_project, claude_home, claude_bin):
     with FakeMessagesAPI(with_fault(DevScenario({}), overloaded(), times=2)) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "CLAUDE_CODE_MAX_RETRIES": "4"})
-        proc = run(project, env, "dev")
+        proc = run(one_task_project, env, "dev")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     retries = [line for line in proc.stdout.splitlines() if "retrying" in line]
     if _version(claude_bin) <= (2, 1, 62):  # these CLIs retry without a word in their stream
@@ -113,7 +102,7 @@ def test_outside_git_and_with_a_skipped_agent_file_dev_warns_once_each_and_goes_
     assert len(lines) == 2, lines
 
 
-def test_a_refused_key_ends_the_run_in_seconds_on_every_version(project, claude_home, claude_bin):
+def test_a_refused_key_ends_the_run_in_seconds_on_every_version(one_task_project, claude_home, claude_bin):
     """2.0.0 and 2.1.62 retry a 401 for ~3 minutes without a word in their stream; 2.1.100+ say api_retry."""
     from ralphy.testing import authentication_error
 
@@ -122,9 +111,9 @@ def test_a_refused_key_ends_the_run_in_seconds_on_every_version(project, claude_
         del env["CLAUDE_CODE_MAX_RETRIES"]  # the CLI's own default, as a user has it
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_BACKOFF_SECONDS": "0"})
         started = time.monotonic()
-        proc = run(project, env, "dev")
+        proc = run(one_task_project, env, "dev")
         elapsed = time.monotonic() - started
-        status = run(project, env, "status")
+        status = run(one_task_project, env, "status")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert elapsed < 40, f"took {elapsed:.1f}s"
     (line,) = proc.stderr.splitlines()

@@ -21,19 +21,19 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def agentless_project(tmp_path: Path) -> Path:
     return scripted_project(tmp_path / "project", agents=False)
 
 
-def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(project, claude_home, claude_bin):
+def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(agentless_project, claude_home, claude_bin):
     hanging = with_fault(DevScenario({}), slow(text("thinking..."), before=120), times=1)
     with FakeMessagesAPI(hanging) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
         code, shown, stopped_in = interrupt_dev_when(
-            project, env, lambda: any(body.get("tools") for body in api.requests))  # the turn is under way
-        lingering = claude_processes_in(project)
-        log = subprocess.run([sys.executable, "-m", "ralphy", "log", "--json", str(project)], env=env,
+            agentless_project, env, lambda: any(body.get("tools") for body in api.requests))  # the turn is under way
+        lingering = claude_processes_in(agentless_project)
+        log = subprocess.run([sys.executable, "-m", "ralphy", "log", "--json", str(agentless_project)], env=env,
                              capture_output=True, text=True, timeout=60)
     assert code == 130, shown[-2000:]
     assert stopped_in < 20, stopped_in  # not the 120 s the hanging reply would take
@@ -43,15 +43,15 @@ def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(project
     assert run["status"] == "interrupted" and run["exit_code"] == 130
     (iteration,) = run["iterations"]
     assert iteration["outcome"] == "interrupted"
-    transcript = project / ".ralphy" / "transcripts" / "run1-iteration1.jsonl"
+    transcript = agentless_project / ".ralphy" / "transcripts" / "run1-iteration1.jsonl"
     assert ended_through_interrupt(transcript), transcript.read_text()[-3000:]
-    breaker = json.loads((project / ".ralphy" / "breaker.json").read_text())
+    breaker = json.loads((agentless_project / ".ralphy" / "breaker.json").read_text())
     assert breaker["state"] == "closed"
 
     with FakeMessagesAPI(DevScenario({})) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin})
-        again = subprocess.run([sys.executable, "-m", "ralphy", "dev", "--json", str(project)], env=env,
+        again = subprocess.run([sys.executable, "-m", "ralphy", "dev", "--json", str(agentless_project)], env=env,
                                capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL)
         first_prompt = json.dumps(next(body for body in api.requests if body.get("tools")))
     assert again.returncode == 0, again.stderr[-2000:]

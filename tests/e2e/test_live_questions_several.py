@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, tool_use
-from tests.e2e.scripted import (ralphy, scripted_project, skip_without_ask_user_question, summary,
+from tests.e2e.scripted import (ralphy, skip_without_ask_user_question, summary,
                                  without_token_reminders)
 from tests.e2e.terminal import Terminal
 
@@ -42,11 +42,6 @@ def asks_three_then_works(request):
     if request.is_main and not any(call.get("name") == "AskUserQuestion" for call in request.tool_calls):
         return tool_use("AskUserQuestion", QUESTIONS, id=CALL_ID)
     return DevScenario({})(request)
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return scripted_project(tmp_path / "project", agents=False, tasks="# Tasks\n\n## Core\n- [ ] 1.1 Add a greet function\n")
 
 
 @pytest.fixture(autouse=True)
@@ -91,9 +86,10 @@ def stored(project: Path) -> list[tuple]:
 
 
 def test_three_questions_a_pick_a_multiselect_and_other_text_answered_in_the_same_turn(
-        project, claude_home, claude_bin):
+        one_task_project, claude_home, claude_bin):
     with FakeMessagesAPI(asks_three_then_works) as api:
-        code, shown = on_terminal(project, api, claude_home, claude_bin, [b"2\n", b"1,3\n", b"call it greetd\n"])
+        code, shown = on_terminal(one_task_project, api, claude_home, claude_bin,
+                                  [b"2\n", b"1,3\n", b"call it greetd\n"])
         results = call_results(api)
     assert code == 0, shown[-2000:]
     for line in ("[Storage] Which storage should greet use?", "[Formats] Which output formats?", "  3. YAML - y",
@@ -105,34 +101,35 @@ def test_three_questions_a_pick_a_multiselect_and_other_text_answered_in_the_sam
     for pair in ('\\"Which storage should greet use?\\"=\\"Postgres\\"', '\\"Which output formats?\\"=\\"JSON, YAML\\"',
                  '\\"What should the service be called?\\"=\\"call it greetd\\"'):
         assert pair in said, said
-    assert "- [ ]" not in (project / "TASKS.md").read_text()  # the tasks finished in that one iteration
-    assert stored(project) == [("Which storage should greet use?", "Postgres", "user", 1),
+    assert "- [ ]" not in (one_task_project / "TASKS.md").read_text()  # the tasks finished in that one iteration
+    assert stored(one_task_project) == [("Which storage should greet use?", "Postgres", "user", 1),
                                ("Which output formats?", "JSON, YAML", "user", 1),
                                ("What should the service be called?", "call it greetd", "user", 1)]
 
 
-def test_a_pause_after_the_first_answer_keeps_it_and_the_resume_carries_all_three(project, claude_home, claude_bin):
+def test_a_pause_after_the_first_answer_keeps_it_and_the_resume_carries_all_three(one_task_project, claude_home,
+                                                                                  claude_bin):
     with FakeMessagesAPI(asks_three_then_works) as api:
-        code, shown = on_terminal(project, api, claude_home, claude_bin, [b"1\n", b"\n"])
+        code, shown = on_terminal(one_task_project, api, claude_home, claude_bin, [b"1\n", b"\n"])
         assert code == 4, shown[-2000:]
         assert "ralphy answer 2 " in shown
         # the call was denied with interrupt, so "SQLite" has not reached Claude: the answer given is kept, not marked delivered; the two questions not answered are pending
-        assert stored(project) == [("Which storage should greet use?", "SQLite", "user", None),
+        assert stored(one_task_project) == [("Which storage should greet use?", "SQLite", "user", None),
                                    ("Which output formats?", None, None, None),
                                    ("What should the service be called?", None, None, None)]
 
         def answer(question_id: int, text: str) -> None:
-            done = subprocess.run([sys.executable, "-m", "ralphy", "answer", str(question_id), text, str(project)],
+            done = subprocess.run([sys.executable, "-m", "ralphy", "answer", str(question_id), text, str(one_task_project)],
                                   env=claude_env(api.url, claude_home), capture_output=True, text=True, timeout=60)
             assert done.returncode == 0, done.stderr
 
         answer(2, "CSV only")
-        waiting = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        waiting = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json")
         assert waiting.returncode == 4, waiting.stderr  # question 3 still open: no resume with half the answers
         assert "ralphy answer 3 " in summary(waiting)["reason"]
         answer(3, "hello")
         seen = len(api.requests)
-        resumed = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        resumed = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json")
         first = next(body for body in api.requests[seen:] if body.get("tools"))
         (denied,) = call_results(api)
     assert resumed.returncode == 0, resumed.stderr
@@ -141,22 +138,22 @@ def test_a_pause_after_the_first_answer_keeps_it_and_the_resume_carries_all_thre
     said = said if isinstance(said, str) else "\n".join(b.get("text", "") for b in said if isinstance(b, dict))
     assert ("Which storage should greet use?\n-> SQLite\n\nWhich output formats?\n-> CSV only\n\n"
             "What should the service be called?\n-> hello") in said, said
-    delivered = {row[3] for row in stored(project)}
+    delivered = {row[3] for row in stored(one_task_project)}
     assert len(delivered) == 1 and None not in delivered  # all three delivered by the one resumed iteration
-    assert "- [ ]" not in (project / "TASKS.md").read_text()
+    assert "- [ ]" not in (one_task_project / "TASKS.md").read_text()
 
 
-def test_no_answer_within_the_time_limit_pauses_with_every_question_recorded(project, claude_home, claude_bin):
+def test_no_answer_within_the_time_limit_pauses_with_every_question_recorded(one_task_project, claude_home, claude_bin):
     with FakeMessagesAPI(asks_three_then_works) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0",
                     "RALPHY_QUESTION_ANSWER_TIMEOUT": "1"})
-        with Terminal(["dev", str(project)], env) as terminal:
+        with Terminal(["dev", str(one_task_project)], env) as terminal:
             code = terminal.run(lambda terminal: None, timeout=90)  # nobody types
         shown = terminal.shown
     assert code == 4, shown[-2000:]
     assert "Your answer (empty or 1s without one pauses the run)" in shown and shown.count("Your answer") == 1
-    assert stored(project) == [("Which storage should greet use?", None, None, None),
+    assert stored(one_task_project) == [("Which storage should greet use?", None, None, None),
                                ("Which output formats?", None, None, None),
                                ("What should the service be called?", None, None, None)]
-    assert "- [ ]" in (project / "TASKS.md").read_text()
+    assert "- [ ]" in (one_task_project / "TASKS.md").read_text()

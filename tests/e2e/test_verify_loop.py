@@ -38,7 +38,7 @@ print("ok: every completed task has its code")
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def project_with_check(tmp_path: Path) -> Path:
     return scripted_project(tmp_path / "project", files={"check_tasks.py": CHECK})
 
 
@@ -73,15 +73,15 @@ def agent_era(version) -> bool:
     return version is None or version >= FIRST_AGENT_TOOL
 
 
-def test_a_model_that_only_ticks_boxes_does_not_complete(project, claude_home, claude_bin, claude_version):
+def test_a_model_that_only_ticks_boxes_does_not_complete(project_with_check, claude_home, claude_bin, claude_version):
     with FakeMessagesAPI(DevScenario(DELEGATE, ticks_only=True)) as api:
-        proc = run(project, api, claude_home, claude_bin)
+        proc = run(project_with_check, api, claude_home, claude_bin)
     data = summary(proc)
     assert proc.returncode == 3, proc.stderr
     assert data["status"] == "circuit_open"
     assert f"the check `{CHECK_COMMAND}` failed 3 times in a row" in data["reason"]
-    assert "- [ ]" not in (project / "TASKS.md").read_text()  # every box ticked...
-    assert not (project / "src").exists()  # ...and nothing built
+    assert "- [ ]" not in (project_with_check / "TASKS.md").read_text()  # every box ticked...
+    assert not (project_with_check / "src").exists()  # ...and nothing built
     first = data["iterations"][0]
     assert {t["id"]: t["verified"] for t in first["tasks_completed"]} == {"1.1": False, "1.2": False, "2.1": False}
     assert all(t["claimed_without_changes"] for t in first["tasks_completed"])
@@ -105,17 +105,18 @@ def test_a_model_that_only_ticks_boxes_does_not_complete(project, claude_home, c
                                   "changes, check failed: ")
     assert "  Documentation: done directly (2.1) — claimed without changes, check failed: " in proc.stderr
     # the history carries the same
-    log = json.loads(cli("log", project).stdout)
+    log = json.loads(cli("log", project_with_check).stdout)
     iteration = log[0]["iterations"][0]
     assert {t["task_id"]: t["verified"] for t in iteration["tasks"]} == {"1.1": False, "1.2": False, "2.1": False}
     assert iteration["verification"]["exit_code"] == 1
-    status = json.loads(cli("status", project).stdout)
+    status = json.loads(cli("status", project_with_check).stdout)
     assert status["breaker"]["trip"] == "verify_failures"
 
 
-def test_an_honest_model_completes_with_every_task_verified(project, claude_home, claude_bin, claude_version):
+def test_an_honest_model_completes_with_every_task_verified(project_with_check, claude_home, claude_bin,
+                                                            claude_version):
     with FakeMessagesAPI(DevScenario(DELEGATE)) as api:
-        proc = run(project, api, claude_home, claude_bin)
+        proc = run(project_with_check, api, claude_home, claude_bin)
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
     assert data["status"] == "completed" and CHECK_COMMAND in data["reason"]
@@ -126,7 +127,7 @@ def test_an_honest_model_completes_with_every_task_verified(project, claude_home
     assert first["verification"]["output_tail"] == "ok: every completed task has its code"
     assert "  Documentation: done directly (2.1) — verified" in proc.stderr.splitlines()
     # stored too
-    db = sqlite3.connect(project / ".ralphy" / "ralphy.db")
+    db = sqlite3.connect(project_with_check / ".ralphy" / "ralphy.db")
     try:
         assert db.execute("SELECT count(*), sum(passed) FROM verifications").fetchone() == (1, 1)
         assert db.execute("SELECT verified FROM task_outcomes").fetchall() == [(1,), (1,), (1,)]
@@ -144,22 +145,22 @@ def test_an_honest_model_completes_with_every_task_verified(project, claude_home
     assert line.startswith("  Core library: delegated to tdd-orchestrator (1.1, 1.2) — verified, 2 files, ")
 
 
-def test_a_model_told_what_failed_fixes_it_and_the_run_completes(project, claude_home, claude_bin):
+def test_a_model_told_what_failed_fixes_it_and_the_run_completes(project_with_check, claude_home, claude_bin):
     with FakeMessagesAPI(DevScenario(DELEGATE, ticks_only=True, fixes_when_told=True)) as api:
-        proc = run(project, api, claude_home, claude_bin)
+        proc = run(project_with_check, api, claude_home, claude_bin)
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
     first, second = data["iterations"]
     assert {t["verified"] for t in first["tasks_completed"]} == {False}
     assert second["tasks_completed"] == []  # nothing newly ticked: the check ran before completing
     assert second["verification"]["passed"] is True and data["verification"] == second["verification"]
-    assert len(list((project / "src").glob("t*.py"))) == 3
+    assert len(list((project_with_check / "src").glob("t*.py"))) == 3
     assert f"before completing, check passed: `{CHECK_COMMAND}` (exit 0, " in proc.stderr
 
 
-def test_verification_off_is_said_once_and_tasks_are_unverified(project, claude_home, claude_bin):
+def test_verification_off_is_said_once_and_tasks_are_unverified(project_with_check, claude_home, claude_bin):
     with FakeMessagesAPI(DevScenario(DELEGATE)) as api:
-        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+        proc = ralphy(project_with_check, api, claude_home, claude_bin, "dev", "--json")
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.splitlines()[0].startswith("verification off: no verify_command")
@@ -197,10 +198,10 @@ def rejected_then_direct(request: Request) -> object:
     return text("Marked 1.1 done myself.")
 
 
-def test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent(project, claude_home, claude_bin,
+def test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent(project_with_check, claude_home, claude_bin,
                                                                           claude_version):
     with FakeMessagesAPI(rejected_then_direct) as api:
-        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1",
+        proc = ralphy(project_with_check, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1",
                       "--verify-command", "")
     data = summary(proc)
     (first,) = data["iterations"]
@@ -230,18 +231,19 @@ def test_a_rejected_subagent_edit_of_the_tasks_file_credits_the_main_agent(proje
     assert first["direct_files"] == []  # the tasks file is not counted as work
 
 
-def test_after_a_reset_the_next_run_checks_first_and_tells_the_first_iteration(project, claude_home, claude_bin):
+def test_after_a_reset_the_next_run_checks_first_and_tells_the_first_iteration(project_with_check, claude_home,
+                                                                               claude_bin):
     with FakeMessagesAPI(DevScenario(DELEGATE, ticks_only=True)) as api:
-        assert run(project, api, claude_home, claude_bin).returncode == 3
-    subprocess.run([sys.executable, "-m", "ralphy", "reset", str(project)], check=True, capture_output=True)
+        assert run(project_with_check, api, claude_home, claude_bin).returncode == 3
+    subprocess.run([sys.executable, "-m", "ralphy", "reset", str(project_with_check)], check=True, capture_output=True)
     with FakeMessagesAPI(DevScenario(DELEGATE, fixes_when_told=True)) as api:
-        proc = run(project, api, claude_home, claude_bin)
+        proc = run(project_with_check, api, claude_home, claude_bin)
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
     (first,) = data["iterations"]
     assert "ralphy ran the project's check" in main_prompts(api)[0]  # checked before any iteration: failed
     assert first["verification"]["passed"] is True  # the check before completing, after the fix
-    db = sqlite3.connect(project / ".ralphy" / "ralphy.db")
+    db = sqlite3.connect(project_with_check / ".ralphy" / "ralphy.db")
     try:
         run_id = data["run_id"]
         rows = db.execute("SELECT iteration_id IS NULL, passed FROM verifications WHERE run_id = ? ORDER BY id",
@@ -251,7 +253,8 @@ def test_after_a_reset_the_next_run_checks_first_and_tells_the_first_iteration(p
     assert rows == [(1, 0), (0, 1)]
 
 
-def test_sigterm_while_the_check_runs_ends_it_and_records_the_iteration(project, claude_home, claude_bin, tmp_path):
+def test_sigterm_while_the_check_runs_ends_it_and_records_the_iteration(project_with_check, claude_home, claude_bin,
+                                                                        tmp_path):
     import os
     import signal
     import time
@@ -263,7 +266,7 @@ def test_sigterm_while_the_check_runs_ends_it_and_records_the_iteration(project,
     with FakeMessagesAPI(DevScenario(DELEGATE)) as api:
         env = claude_env(api.url, claude_home)
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "RALPHY_VERIFY_COMMAND": hanging_check})
-        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", "--json", str(project)], env=env,
+        proc = subprocess.Popen([sys.executable, "-m", "ralphy", "dev", "--json", str(project_with_check)], env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
         while not (pid_file.exists() and pid_file.read_text().strip()) and time.monotonic() < deadline:
@@ -279,5 +282,5 @@ def test_sigterm_while_the_check_runs_ends_it_and_records_the_iteration(project,
     # the signal ralphy sent its group is delivered, not awaited: give the kernel a moment under load (a fixed
     # 0.3 s failed once at load 8), far short of the 60 s the child would live on its own
     assert gone_within(child), "the check's child outlived ralphy"
-    log = json.loads(cli("log", project).stdout)
+    log = json.loads(cli("log", project_with_check).stdout)
     assert log[0]["iterations"][0]["outcome"] == "interrupted"

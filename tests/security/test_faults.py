@@ -30,7 +30,7 @@ wait
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def two_task_git_project(tmp_path: Path) -> Path:
     root = init_git_project(tmp_path / "repo", commit=False)
     (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n- [ ] 1.2 Other\n")
     return root
@@ -72,8 +72,9 @@ def alive(pid: int) -> bool:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
-def test_a_signal_ends_the_cli_group_records_the_iteration_and_saves_the_breaker(project, tmp_path, signum):
-    dev = start_dev(project, fake_cli(tmp_path, SLOW_CLI))
+def test_a_signal_ends_the_cli_group_records_the_iteration_and_saves_the_breaker(two_task_git_project, tmp_path,
+                                                                                 signum):
+    dev = start_dev(two_task_git_project, fake_cli(tmp_path, SLOW_CLI))
     cli_pid, grandchild = wait_for(tmp_path / "cli.pid"), wait_for(tmp_path / "grandchild.pid")
     time.sleep(0.3)
     dev.send_signal(signum)
@@ -85,24 +86,24 @@ def test_a_signal_ends_the_cli_group_records_the_iteration_and_saves_the_breaker
     while (alive(cli_pid) or alive(grandchild)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not alive(cli_pid) and not alive(grandchild)
-    assert json.loads((project / ".ralphy" / "breaker.json").read_text())["state"] == "closed"
-    log = subprocess.run([sys.executable, "-m", "ralphy", "log", str(project), "--json"], capture_output=True, text=True)
+    assert json.loads((two_task_git_project / ".ralphy" / "breaker.json").read_text())["state"] == "closed"
+    log = subprocess.run([sys.executable, "-m", "ralphy", "log", str(two_task_git_project), "--json"], capture_output=True, text=True)
     run = json.loads(log.stdout)
     text = json.dumps(run)
     assert '"interrupted"' in text
 
 
-def test_interrupted_iterations_are_not_no_progress(project, tmp_path):
+def test_interrupted_iterations_are_not_no_progress(two_task_git_project, tmp_path):
     cli = fake_cli(tmp_path, SLOW_CLI)
     for _ in range(4):  # no_progress_open is 3: four interrupted runs would have opened it
         (tmp_path / "cli.pid").unlink(missing_ok=True)
-        dev = start_dev(project, cli)
+        dev = start_dev(two_task_git_project, cli)
         wait_for(tmp_path / "cli.pid")
         time.sleep(0.2)
         dev.send_signal(signal.SIGINT)
         dev.communicate(timeout=30)
         assert dev.returncode == 130
-    state = json.loads((project / ".ralphy" / "breaker.json").read_text())
+    state = json.loads((two_task_git_project / ".ralphy" / "breaker.json").read_text())
     assert state["state"] == "closed" and state["counters"]["no_progress"] == 0
 
 
@@ -131,8 +132,8 @@ echo '{{"type":"result","subtype":"success","is_error":false,"result":"worked","
 
 @pytest.mark.parametrize("script, words", [(VANISHING_CLI, "cannot start the Claude CLI"),
                                            (TASKS_TO_FOLDER_CLI, "TASKS.md")])
-def test_a_run_that_aborts_midway_records_why_and_still_prints_its_json(project, tmp_path, script, words):
-    dev = start_dev(project, fake_cli(tmp_path, script))
+def test_a_run_that_aborts_midway_records_why_and_still_prints_its_json(two_task_git_project, tmp_path, script, words):
+    dev = start_dev(two_task_git_project, fake_cli(tmp_path, script))
     out, err = dev.communicate(timeout=60)
     assert dev.returncode == 1, err
     assert "Traceback" not in err
@@ -140,7 +141,7 @@ def test_a_run_that_aborts_midway_records_why_and_still_prints_its_json(project,
     assert summary["status"] == "error" and words in summary["reason"]
     assert [line for line in err.splitlines() if line.startswith("ralphy: error:")] == [
         f"ralphy: error: {summary['reason']}"]  # said once, on stderr
-    log = json.loads(subprocess.run([sys.executable, "-m", "ralphy", "log", str(project), "--json"],
+    log = json.loads(subprocess.run([sys.executable, "-m", "ralphy", "log", str(two_task_git_project), "--json"],
                                     capture_output=True, text=True).stdout)
     text = json.dumps(log)
     assert words in text  # the run's reason is in the history

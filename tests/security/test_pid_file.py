@@ -29,7 +29,7 @@ def victim(tmp_path):
 
 
 @pytest.fixture
-def project(tmp_path):
+def state_dir_project(tmp_path):
     root = tmp_path / "repo"
     (root / ".ralphy").mkdir(parents=True)
     return root
@@ -44,52 +44,53 @@ def still_running(proc: subprocess.Popen) -> bool:
     return proc.poll() is None
 
 
-def test_start_null_is_never_an_order(project, victim):
-    forge(project, pid=victim.pid, start=None)
-    assert end_orphaned_cli(project, claude_bin=sys.executable) is None
+def test_start_null_is_never_an_order(state_dir_project, victim):
+    forge(state_dir_project, pid=victim.pid, start=None)
+    assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) is None
     assert still_running(victim)
 
 
-def test_a_pid_file_with_only_a_pid_ends_nothing(project, victim):
-    forge(project, pid=victim.pid)
-    assert end_orphaned_cli(project) is None
+def test_a_pid_file_with_only_a_pid_ends_nothing(state_dir_project, victim):
+    forge(state_dir_project, pid=victim.pid)
+    assert end_orphaned_cli(state_dir_project) is None
     assert still_running(victim)
 
 
-def test_the_right_start_time_and_command_but_another_cwd_ends_nothing(project, victim):
-    forge(project, pid=victim.pid, start=_start_time(victim.pid), argv=SLEEPER, cwd=os.path.realpath(project))
-    assert end_orphaned_cli(project, claude_bin=sys.executable) is None
+def test_the_right_start_time_and_command_but_another_cwd_ends_nothing(state_dir_project, victim):
+    forge(state_dir_project, pid=victim.pid, start=_start_time(victim.pid), argv=SLEEPER,
+          cwd=os.path.realpath(state_dir_project))
+    assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) is None
     assert still_running(victim)
 
 
-def test_another_binary_than_the_one_ralphy_runs_ends_nothing(project):
-    proc = group_leader(project)
+def test_another_binary_than_the_one_ralphy_runs_ends_nothing(state_dir_project):
+    proc = group_leader(state_dir_project)
     try:
-        record_cli(project, proc.pid, SLEEPER)
-        assert end_orphaned_cli(project, claude_bin="/bin/sh") is None
+        record_cli(state_dir_project, proc.pid, SLEEPER)
+        assert end_orphaned_cli(state_dir_project, claude_bin="/bin/sh") is None
         assert still_running(proc)
     finally:
         proc.kill()
         proc.wait()
 
 
-def test_a_forged_command_line_ends_nothing(project):
-    proc = group_leader(project)
+def test_a_forged_command_line_ends_nothing(state_dir_project):
+    proc = group_leader(state_dir_project)
     try:
-        forge(project, pid=proc.pid, start=_start_time(proc.pid), argv=[sys.executable, "-p", "--verbose"],
-              cwd=os.path.realpath(project))
-        assert end_orphaned_cli(project, claude_bin=sys.executable) is None
+        forge(state_dir_project, pid=proc.pid, start=_start_time(proc.pid), argv=[sys.executable, "-p", "--verbose"],
+              cwd=os.path.realpath(state_dir_project))
+        assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) is None
         assert still_running(proc)
     finally:
         proc.kill()
         proc.wait()
 
 
-def test_a_process_that_is_not_a_group_leader_ends_nothing(project):
-    proc = subprocess.Popen(SLEEPER, cwd=project)  # in ralphy's (here pytest's) own group
+def test_a_process_that_is_not_a_group_leader_ends_nothing(state_dir_project):
+    proc = subprocess.Popen(SLEEPER, cwd=state_dir_project)  # in ralphy's (here pytest's) own group
     try:
-        record_cli(project, proc.pid, SLEEPER)
-        assert end_orphaned_cli(project, claude_bin=sys.executable) is None
+        record_cli(state_dir_project, proc.pid, SLEEPER)
+        assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) is None
         assert still_running(proc)
     finally:
         proc.kill()
@@ -98,48 +99,48 @@ def test_a_process_that_is_not_a_group_leader_ends_nothing(project):
 
 @pytest.mark.parametrize("garbage", ['{"pid": 1, "start": "x", "argv": ["init"], "cwd": "/"}', '{"pid": true}',
                                      '{"pid": -1}', "[1, 2]", '{"pid": "1"}', "\x00\xff"])
-def test_garbage_pid_files_end_nothing(project, garbage):
-    (project / CLI_PID_FILE).write_text(garbage, errors="surrogateescape")
-    assert end_orphaned_cli(project, claude_bin=sys.executable) is None
+def test_garbage_pid_files_end_nothing(state_dir_project, garbage):
+    (state_dir_project / CLI_PID_FILE).write_text(garbage, errors="surrogateescape")
+    assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) is None
 
 
-def test_the_real_orphan_is_ended(project):
-    proc = group_leader(project)
+def test_the_real_orphan_is_ended(state_dir_project):
+    proc = group_leader(state_dir_project)
     try:
-        record_cli(project, proc.pid, SLEEPER)
-        assert stat.S_IMODE((project / CLI_PID_FILE).stat().st_mode) == 0o600
-        assert end_orphaned_cli(project, claude_bin=sys.executable) == proc.pid
+        record_cli(state_dir_project, proc.pid, SLEEPER)
+        assert stat.S_IMODE((state_dir_project / CLI_PID_FILE).stat().st_mode) == 0o600
+        assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) == proc.pid
         assert proc.wait(timeout=10) != 0
     finally:
         proc.kill()
         proc.wait()
 
 
-def test_a_cli_started_through_a_script_interpreter_is_recognised(project, tmp_path):
+def test_a_cli_started_through_a_script_interpreter_is_recognised(state_dir_project, tmp_path):
     script = tmp_path / "claude"
     script.write_text(f"#!{sys.executable}\nimport time\ntime.sleep(60)\n")
     script.chmod(0o755)
     argv = [str(script), "-p", "--output-format", "stream-json"]
-    proc = group_leader(project, argv)
+    proc = group_leader(state_dir_project, argv)
     try:
-        record_cli(project, proc.pid, argv)
-        assert end_orphaned_cli(project, claude_bin=str(script)) == proc.pid
+        record_cli(state_dir_project, proc.pid, argv)
+        assert end_orphaned_cli(state_dir_project, claude_bin=str(script)) == proc.pid
     finally:
         proc.kill()
         proc.wait()
 
 
-def test_a_pid_file_that_is_a_link_is_not_followed(project, tmp_path, victim):
+def test_a_pid_file_that_is_a_link_is_not_followed(state_dir_project, tmp_path, victim):
     target = tmp_path / "target.json"
     target.write_text(json.dumps({"pid": victim.pid, "start": _start_time(victim.pid)}))
-    os.symlink(target, project / CLI_PID_FILE)
-    assert end_orphaned_cli(project, claude_bin=sys.executable) is None
+    os.symlink(target, state_dir_project / CLI_PID_FILE)
+    assert end_orphaned_cli(state_dir_project, claude_bin=sys.executable) is None
     assert target.exists() and still_running(victim)
     # recording the CLI replaces a link instead of writing through it
-    os.symlink(target, project / CLI_PID_FILE)
-    record_cli(project, victim.pid, SLEEPER)
+    os.symlink(target, state_dir_project / CLI_PID_FILE)
+    record_cli(state_dir_project, victim.pid, SLEEPER)
     assert json.loads(target.read_text())["pid"] == victim.pid and "argv" not in json.loads(target.read_text())
-    assert not (project / CLI_PID_FILE).is_symlink()
+    assert not (state_dir_project / CLI_PID_FILE).is_symlink()
 
 
 def test_on_a_system_without_proc_the_start_time_comes_from_ps(monkeypatch):

@@ -21,7 +21,7 @@ FAKE_CLI = "#!/bin/sh\ntouch \"$(dirname \"$0\")/cli-ran\"\nexit 1\n"
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
+def git_project(tmp_path: Path) -> Path:
     root = init_git_project(tmp_path / "repo", commit=False)
     (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
     return root
@@ -53,55 +53,55 @@ def one_error_line(proc: subprocess.CompletedProcess) -> str:
 
 
 @pytest.mark.parametrize("name", ["lock", "ralphy.db", "ralphy.db-wal", "breaker.json", "claude.pid", ".gitignore"])
-def test_a_state_file_that_is_a_link_is_refused_and_its_target_untouched(project, outside, tmp_path, name):
-    (project / ".ralphy").mkdir()
+def test_a_state_file_that_is_a_link_is_refused_and_its_target_untouched(git_project, outside, tmp_path, name):
+    (git_project / ".ralphy").mkdir()
     target = outside / "precious"
-    os.symlink(target, project / ".ralphy" / name)
-    line = one_error_line(run_dev(project, tmp_path))
+    os.symlink(target, git_project / ".ralphy" / name)
+    line = one_error_line(run_dev(git_project, tmp_path))
     assert f".ralphy/{name} is a symbolic link" in line and "remove it" in line
     assert target.read_text() == "the user's file\n"
     assert stat.S_IMODE(target.stat().st_mode) == 0o644  # not even its mode changed
 
 
-def test_a_dangling_link_is_not_created_through(project, outside, tmp_path):
-    (project / ".ralphy").mkdir()
-    os.symlink(outside / "new-file", project / ".ralphy" / "lock")
-    one_error_line(run_dev(project, tmp_path))
+def test_a_dangling_link_is_not_created_through(git_project, outside, tmp_path):
+    (git_project / ".ralphy").mkdir()
+    os.symlink(outside / "new-file", git_project / ".ralphy" / "lock")
+    one_error_line(run_dev(git_project, tmp_path))
     assert not (outside / "new-file").exists()
 
 
 @pytest.mark.parametrize("name", [".ralphy", ".ralphy/transcripts"])
-def test_a_state_folder_that_is_a_link_is_refused(project, outside, tmp_path, name):
+def test_a_state_folder_that_is_a_link_is_refused(git_project, outside, tmp_path, name):
     if name != ".ralphy":
-        (project / ".ralphy").mkdir()
-    os.symlink(outside, project / name)
-    line = one_error_line(run_dev(project, tmp_path))
+        (git_project / ".ralphy").mkdir()
+    os.symlink(outside, git_project / name)
+    line = one_error_line(run_dev(git_project, tmp_path))
     assert f"{name} is a symbolic link" in line and "remove it" in line
     assert sorted(p.name for p in outside.iterdir()) == ["precious"]
 
 
-def test_the_lock_as_a_folder_and_the_db_as_a_fifo_are_one_line(project, tmp_path):
-    (project / ".ralphy" / "lock").mkdir(parents=True)
-    line = one_error_line(run_dev(project, tmp_path))
+def test_the_lock_as_a_folder_and_the_db_as_a_fifo_are_one_line(git_project, tmp_path):
+    (git_project / ".ralphy" / "lock").mkdir(parents=True)
+    line = one_error_line(run_dev(git_project, tmp_path))
     assert ".ralphy/lock is a folder" in line and "rm -r" in line
-    os.rmdir(project / ".ralphy" / "lock")
-    os.mkfifo(project / ".ralphy" / "ralphy.db")
-    line = one_error_line(run_dev(project, tmp_path))  # and no hang: run_dev has a timeout
+    os.rmdir(git_project / ".ralphy" / "lock")
+    os.mkfifo(git_project / ".ralphy" / "ralphy.db")
+    line = one_error_line(run_dev(git_project, tmp_path))  # and no hang: run_dev has a timeout
     assert ".ralphy/ralphy.db is a FIFO" in line
 
 
-def test_status_and_log_do_not_hang_on_a_fifo_database(project):
-    (project / ".ralphy").mkdir()
-    os.mkfifo(project / ".ralphy" / "ralphy.db")
+def test_status_and_log_do_not_hang_on_a_fifo_database(git_project):
+    (git_project / ".ralphy").mkdir()
+    os.mkfifo(git_project / ".ralphy" / "ralphy.db")
     for command in ("status", "log"):
-        proc = subprocess.run([sys.executable, "-m", "ralphy", command, str(project)], capture_output=True,
+        proc = subprocess.run([sys.executable, "-m", "ralphy", command, str(git_project)], capture_output=True,
                               text=True, timeout=30)
         assert "FIFO" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_what_ralphy_writes_is_readable_by_the_user_only(project, tmp_path):
-    run_dev(project, tmp_path)
-    state = project / ".ralphy"
+def test_what_ralphy_writes_is_readable_by_the_user_only(git_project, tmp_path):
+    run_dev(git_project, tmp_path)
+    state = git_project / ".ralphy"
     assert stat.S_IMODE(state.stat().st_mode) == 0o700
     for name in ("ralphy.db", "breaker.json", "lock"):
         assert stat.S_IMODE((state / name).stat().st_mode) == 0o600, name
@@ -110,24 +110,24 @@ def test_what_ralphy_writes_is_readable_by_the_user_only(project, tmp_path):
     assert stat.S_IMODE((state / "transcripts").stat().st_mode) == 0o700
 
 
-def test_a_transcript_that_is_a_link_is_replaced_not_written_through(project, outside, tmp_path):
+def test_a_transcript_that_is_a_link_is_replaced_not_written_through(git_project, outside, tmp_path):
     from ralphy import safefs
 
-    (project / ".ralphy" / "transcripts").mkdir(parents=True)
-    link = project / ".ralphy" / "transcripts" / "run1-iteration1.jsonl"
+    (git_project / ".ralphy" / "transcripts").mkdir(parents=True)
+    link = git_project / ".ralphy" / "transcripts" / "run1-iteration1.jsonl"
     os.symlink(outside / "precious", link)
     with pytest.raises(Exception, match="symbolic link"):
         safefs.open_write(link)
-    run_dev(project, tmp_path)
+    run_dev(git_project, tmp_path)
     assert (outside / "precious").read_text() == "the user's file\n"
 
 
-def test_agents_create_never_writes_through_a_linked_generated_folder(project, outside):
+def test_agents_create_never_writes_through_a_linked_generated_folder(git_project, outside):
     from ralphy.agents.factory import create_agent
     from ralphy.errors import AgentCreationError
 
-    (project / ".claude" / "agents").mkdir(parents=True)
-    os.symlink(outside, project / ".claude" / "agents" / "generated")
+    (git_project / ".claude" / "agents").mkdir(parents=True)
+    os.symlink(outside, git_project / ".claude" / "agents" / "generated")
     answer = {"name": "code-reviewer", "tools": ["Read", "Grep", "Glob"], "model": "sonnet",
               "description": ("Use this agent when code needs a review before merging.\n<example>\nContext: a pull "
                               "request is ready.\nuser: \"Review my change\"\nassistant: \"I'll use the "
@@ -137,7 +137,7 @@ def test_agents_create_never_writes_through_a_linked_generated_folder(project, o
     with FakeMessagesAPI(lambda request: tool_use("submit_agent", answer)) as api:
         with anthropic.Anthropic(api_key="k", base_url=api.url, max_retries=0) as client:
             with pytest.raises(AgentCreationError, match="generated is a symbolic link"):
-                create_agent("an agent that reviews code", project, client=client)
+                create_agent("an agent that reviews code", git_project, client=client)
     assert sorted(p.name for p in outside.iterdir()) == ["precious"]
 
 
@@ -149,20 +149,20 @@ def test_agents_create_refuses_a_name_with_a_newline(name):
     assert name_problems(name.strip()) == [] or "\n" in name.strip()
 
 
-def test_agents_create_cli_refuses_a_name_with_a_newline(project):
+def test_agents_create_cli_refuses_a_name_with_a_newline(git_project):
     from click.testing import CliRunner
 
     from ralphy.cli import cli
 
-    result = CliRunner().invoke(cli, ["agents", "create", "reviews code", str(project), "--name", "evil\n",
+    result = CliRunner().invoke(cli, ["agents", "create", "reviews code", str(git_project), "--name", "evil\n",
                                       "--dry-run"], env={"ANTHROPIC_API_KEY": "k",
                                                          "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"})
     assert result.exit_code != 0
-    assert "evil" in result.output and not (project / ".claude" / "agents" / "generated").exists()
+    assert "evil" in result.output and not (git_project / ".claude" / "agents" / "generated").exists()
 
 
-def test_read_only_state_is_one_line(project, tmp_path):
-    state = project / ".ralphy"
+def test_read_only_state_is_one_line(git_project, tmp_path):
+    state = git_project / ".ralphy"
     state.mkdir()
     try:
         subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(state)], check=True,
@@ -170,7 +170,7 @@ def test_read_only_state_is_one_line(project, tmp_path):
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("cannot mount a read-only file system here (not root, or no mount)")
     try:
-        line = one_error_line(run_dev(project, tmp_path))
+        line = one_error_line(run_dev(git_project, tmp_path))
         assert "Read-only file system" in line
     finally:
         subprocess.run(["umount", str(state)], check=False)

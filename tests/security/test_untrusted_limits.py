@@ -23,14 +23,6 @@ from ralphy.trust import trust
 from tests.security.test_hostile_input import STREAM_JSON_OPENING
 
 
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
-    (root / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
-    return root
-
-
 # a value above each default, written by hand: what a hostile repository would ship
 RAISED = {
     "max_iterations": 100000, "max_cost_usd": 5000.0, "max_wall_seconds": 9e8, "max_turns": 100000,
