@@ -6,11 +6,16 @@ translate a text. Whoever works on the repository does it in a minute; recommend
 its object mentions the specialist's field ("the 404 page's heading" -> a copywriter, "the Node version in
 .nvmrc" -> a Node specialist) is a false recommendation. ``is_chore`` tells such a task from real work that
 starts with the same verbs: "Change the session store to Redis" and "Update the Django app to 5.0" change a
-component, not a value, so they are not chores.
+component, not a value, so they are not chores. Literal edits are chores too (decide15): a text in quotes replaced
+("Correct 'recieve' in the onboarding email"), a setting given a literal value ("Set appVersion in the Helm chart to
+3.8.0"), a file moved ("Move favicon.ico from public/ to static/"), an account, a seat or an invitation, housekeeping
+on one's own machine, and office work for people (slides, sending something to the attendees, a pinned post). A
+value edit that happens when something else does ("Update the Slack message in place when a manager clicks") is
+behaviour to build, not a chore.
 
-The rules were written from what a chore is, before any list of routing misses was read; ``routing.Router``
-gives the answer to the calibration as one feature (``routing.CALIBRATION``), so how much a chore lowers the
-confidence is fitted on the train sets, not set by hand.
+The first rules were written from what a chore is, before any list of routing misses was read; the errands and the
+office work after reading the train misses, as general rules (docs/decisions.md). ``routing.Router`` lowers a
+chore's confidence by ``routing.CHORE_DEMOTION``; the ranking is unchanged.
 """
 
 from __future__ import annotations
@@ -55,6 +60,61 @@ _EDIT_LINE = re.compile(_BULLET + rf"(?:{_EDIT})\b(?:\s+up)?(?P<object>.*?){_OBJ
 _VALUE_END = re.compile(rf"\b(?:{_VALUES})\W*$")
 _LEFTOVER_WORD = re.compile(rf"\b(?:{_LEFTOVER})\b")
 
+# Literal edits (decide15), what a person sees as "just type it": each rule below was written from what such work is
+# (text in quotes replaced, a setting given a value, a file moved, a seat or an invitation, housekeeping on one's own
+# machine), the way _VALUES was; a rule's object or literal, not its verb, tells it from real work.
+_QUOTED = r"(?:'[^']{1,60}'|\"[^\"]{1,60}\"|‘[^’]{1,60}’|“[^”]{1,60}”|`[^`]{1,60}`)"
+# The object is a text in quotes: "Correct 'recieve' in the onboarding email", "Replace 'Sign in' with 'Log in'"; with
+# "add", a quoted text that is a link, label or note ("Add a 'Back to top' link"), not a button or a flow, which do
+# something ("Add a 'Sign in with Google' button").
+_QUOTED_LINE = re.compile(
+    _BULLET + rf"(?:(?:{_EDIT})\s+(?:the\s+|a\s+|an\s+)?(?:word\s+|text\s+|string\s+|label\s+)?{_QUOTED}|"
+    rf"(?:add|insert)\s+(?:the\s+|a\s+|an\s+)?{_QUOTED}\s+(?:link|label|note|notice|caption|heading|title|"
+    r"tooltip|placeholder|badge|text|line|footnote|disclaimer|hint)s?\b)")
+# A literal value: a number or version ("3.8.0", "30s", "85%"), a text in quotes, a boolean or a constant in capitals
+# ("DEBUG"); matched on the task as written (capitals count).
+_LITERAL = rf"(?:v?\d[\w.%:/-]*|{_QUOTED}|true|false|on|off|yes|no|[A-Z][A-Z0-9_]{{1,15}})"
+# A setting given a literal value: "Set appVersion in the Helm chart to 3.8.0", "Set the log level to DEBUG" (not
+# "Set up ...", and not "Update the Django app to 5.0", an upgrade: only "set" assigns).
+_SET_LINE = re.compile(_BULLET.replace("^", "^(?i:") + r")(?i:set)\s+(?!(?i:up)\b)(?:(?!\bto\b).)+?\bto\s+"
+                       + _LITERAL + r"(?:\s+[a-z]+)?\s*\.?\s*$")
+# An identifier changed from one literal to another: "Change the Jira project key from ABC to PAY", "Change the log
+# level from INFO to DEBUG"; a key of a table (primary, partition...) is a schema change, not a value.
+_FROM_TO_LINE = re.compile(
+    _BULLET.replace("^", "^(?i:") + r")(?i:change|set)\s+(?:(?!\bfrom\b).)*?(?<!(?i:primary) )(?<!(?i:foreign) )"
+    r"(?<!(?i:partition) )(?<!(?i:sort) )(?<!(?i:shard) )"
+    r"(?i:key|code|prefix|suffix|slug|id|handle|alias|tag|status|level|mode|flag|setting|option)s?\s+"
+    rf"(?i:from)\s+{_LITERAL}\s+(?i:to)\s+{_LITERAL}\W*$")
+# A file or folder moved or copied: the object is a file name ("favicon.ico", ".env") or a path, or it goes to a
+# folder ("... to static/"); "Move the on-prem VMs to Azure" moves no file.
+_FILE = r"(?:[\w.-]*\.[a-z][a-z0-9]{0,4}|[\w.-]*/[\w./-]*)"
+_MOVE_LINE = re.compile(_BULLET + rf"(?:move|copy|relocate)\s+(?:the\s+)?(?:{_FILE}(?=\s+(?:from|to|into|in|under|out\s+of)\b|\s*$)|.*\b(?:in)?to\s+(?:[\w.-]*/|\.{{0,2}}/[\w./-]*|~/[\w./-]*)(?=[\s,;]|\.?$))")
+# An account, a seat or an invitation: "Invite the two new designers to the Figma team", "Remove the contractor from
+# the GitHub org", "Give Dana a Figma seat"; not a feature built for users ("Invite users by email"), nor an
+# automatic rule ("... assigned automatically when someone joins").
+_PEOPLE = (r"designers?|developers?|engineers?|teammates?|colleagues?|contractors?|freelancers?|interns?|"
+           r"new hires?|new joiners?|new starters?|marketers?|writers?|testers?|analysts?|managers?|admins?|"
+           r"everyone|the team|the agency|the client")
+_ACCOUNT_LINE = re.compile(
+    _BULLET + rf"(?:(?:invite|add|remove|offboard|onboard)\s+(?:[\w-]+\s+){{0,3}}?(?:{_PEOPLE})\s+(?:to|from|as)\s+(?:the\s+|our\s+)?"
+    r"(?:[\w.-]+\s+){0,2}(?:team|org|organi[sz]ation|workspace|channel|group|repo|repository|account|board|space|"
+    r"server|admins?|owners?|members?|editors?|viewers?)\b|"
+    r"(?:give|assign|grant|transfer|reassign|free\s+up|remove|revoke)\s+(?:.*\s)?(?:seats?|licen[cs]es?)\b)")
+# Office work for people, not the repository: slides, sending or sharing something with a group of people, pinning a
+# post in a chat channel ("Update the slides for the review", "Send the meetup slides to the attendees"); a feature that
+# sends to users or customers, or on a schedule, is code ("Send the order confirmation email to customers").
+_OFFICE_LINE = re.compile(
+    _BULLET + r"(?:\w+\s+(?:the\s+|a\s+|an\s+|some\s+|our\s+|my\s+)?(?:[\w'’-]+\s+){0,3}?"
+    r"(?:slides|slide\s+deck|deck|presentation|keynote)\b(?!\s+(?:layer|logic|component|mode|model|view))|"
+    r"(?:send|forward|share|email|mail)\b.*\bto\s+(?:the\s+|all\s+|our\s+|every\s+)?(?:\w+\s+)?(?:attendees|"
+    r"participants|speakers|team|everyone|stakeholders|board|investors|organi[sz]ers)\b|"
+    r"(?:pin|unpin)\b.*\b(?:in|to)\s+(?:the\s+)?(?:[\w#-]+\s+){0,2}channel\b)")
+_SCHEDULED = re.compile(r"\b(?:every|daily|weekly|nightly|monthly|hourly|each)\b")
+_AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|when|whenever|every time|each time|on signup)\b")
+# Housekeeping on one's own machine: "Clear the old Docker images off my laptop", "Update Node on my Mac".
+_OWN_MACHINE = re.compile(r"\bmy\s+(?:own\s+|work\s+|dev\s+|local\s+)?(?:laptop|machine|mac|macbook|pc|computer|"
+                          r"desktop|workstation)\b|\bfree\s+(?:up\s+)?(?:some\s+)?disk(?:\s+space)?\b")
+
 
 @functools.lru_cache(maxsize=4096)
 def is_chore(task: str) -> bool:
@@ -66,8 +126,26 @@ def is_chore(task: str) -> bool:
     line = line.replace("'s ", " ").replace("’s ", " ")
     if _ALONE_LINE.match(line) or _ERRAND_LINE.match(line):
         return True
+    if _literal_edit(task, line):
+        return True
     edit = _EDIT_LINE.match(line)
     if edit is None:
         return False
     thing = edit.group("object").strip()
+    if _AUTOMATIC.search(line, edit.end()):  # behaviour to build: "Update the Slack message in place when ... clicks"
+        return False
     return bool(thing) and bool(_VALUE_END.search(thing) or _LEFTOVER_WORD.search(thing))
+
+
+def _literal_edit(task: str, line: str) -> bool:
+    """Whether ``line`` (lowered, of ``task``) is a literal edit: a quoted text replaced or added as a link, a setting
+    given a literal value, a file moved, an account or a seat, housekeeping on one's own machine (see the rules
+    above)."""
+    if _QUOTED_LINE.match(line) or _MOVE_LINE.match(line) or _OWN_MACHINE.search(line):
+        return True
+    if _ACCOUNT_LINE.match(line) and not _AUTOMATIC.search(line):
+        return True
+    if _OFFICE_LINE.match(line) and not _AUTOMATIC.search(line) and not _SCHEDULED.search(line):
+        return True
+    written = next((text for text in task.splitlines() if text.strip()), "").replace("'s ", " ").replace("’s ", " ")
+    return bool(_SET_LINE.match(written) or _FROM_TO_LINE.match(written))

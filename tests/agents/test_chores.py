@@ -73,6 +73,54 @@ WORK = [
     "Change how invoices are numbered",
 ]
 
+# Literal edits (decide15): a quoted text, a setting given a literal value, a file moved, an account or a seat,
+# housekeeping on one's own machine, office work for people. Written by hand for this file.
+LITERAL_EDITS = [
+    "Fix 'adress' in the checkout form",
+    "Replace \"Submit\" with \"Send\" on the contact form",
+    "- [ ] Add a 'Skip to content' link above the nav",
+    "Set MAX_UPLOAD_MB in settings.py to 25",
+    "Set the log level of the worker to WARNING",
+    "Change the ticket prefix from OPS to SUP",
+    "Move robots.txt from static/ to public/",
+    "Copy the seed data into fixtures/",
+    "Invite the new contractor to the GitHub org",
+    "Remove the two interns from the Sentry team",
+    "Give Priya a Figma seat",
+    "Prune the dangling images on my MacBook",
+    "Free up disk space on the build box",
+    "Update the deck for Friday's all-hands",
+    "Email the workshop recordings to the attendees",
+    "Pin the deploy checklist in the releases channel",
+]
+# The same shapes doing real work: a button or a flow that acts, an upgrade, a schema change, a move of a system, a
+# feature for users, something automatic or on a schedule.
+LITERAL_WORK = [
+    "Add a 'Sign in with GitHub' button to the login page",
+    "Set up Renovate for the monorepo",
+    "Set the Node.js service to use ES modules",
+    "Change the primary key from INT to UUID",
+    "Change the hosting from AWS to GCP",
+    "Move the Next.js app to the app router",
+    "Move the billing service to Kubernetes",
+    "Invite users to a workspace by email",
+    "Assign a licence automatically when someone joins the Finance group",
+    "Send the order confirmation email to customers",
+    "Send the weekly usage report to the team",
+    "Build the presentation layer of the kiosk app",
+    "Update the chat message in place when the job finishes",
+]
+
+
+@pytest.mark.parametrize("task", LITERAL_EDITS)
+def test_a_literal_edit_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", LITERAL_WORK)
+def test_real_work_shaped_like_a_literal_edit_is_not_a_chore(task: str) -> None:
+    assert not is_chore(task)
+
 
 @pytest.mark.parametrize("task", CHORES)
 def test_a_small_edit_named_by_its_object_is_a_chore(task: str) -> None:
@@ -188,6 +236,15 @@ def test_the_symptom_rule_is_what_brings_the_debugger(team: Router, monkeypatch:
 @pytest.mark.parametrize(("chore", "work", "agent"), [
     ("Fix the typo in the Dockerfile's comment", "Shrink the Docker image of the API", "docker-expert"),
     ("Update the Next.js app's page title to 'Shop'", "Update the Next.js app to version 15", "nextjs-developer"),
+    # literal edits (decide15): each was recommended at 0.91-0.95 without the chore rule
+    ("Prune the dangling Docker images on my MacBook", "Shrink the Docker image of the API", "docker-expert"),
+    ("Set the Postgres max_connections in postgresql.conf to 200", "Tune the Postgres connection pool for the API",
+     "postgres-pro"),
+    ("Invite the two new designers to the UI design team", "Design the settings screens", "ui-designer"),
+    ("Move docker-compose.yml from deploy/ to the repository root", "Shrink the Docker image of the API",
+     "docker-expert"),
+    ("Correct 'databse' in the Postgres backup script", "Tune the Postgres connection pool for the API",
+     "postgres-pro"),
 ])
 def test_a_chore_gets_no_agent_and_real_work_on_the_same_thing_does(team: Router, chore: str, work: str,
                                                                      agent: str) -> None:
