@@ -18,7 +18,8 @@ name: files in sorted path order, the first file with a name wins, as a name cla
 
 ``voltagent_train.jsonl``, ``voltagent_train2.jsonl`` and ``voltagent_train3.jsonl`` (train sets of the same kinds, over
 VoltAgent's 158 agents) and
-``projects_fresh_train.json`` (8 train projects of the fresh kind) are reported with the train split.
+``projects_fresh_train.json`` (8 train projects of the fresh kind) and ``projects_train3.json`` (12 train projects,
+stop 15) are reported with the train split, each on a line of its own.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``; then, on lines of
 their own, the fresh held-out sets of stop 14 (README.md, "Stop 14"): ``voltagent_heldout2.jsonl`` over the same
@@ -51,6 +52,7 @@ VOLTAGENT_TRAIN3 = REPO / "tests" / "data" / "routing" / "voltagent_train3.jsonl
 VOLTAGENT_HELDOUT2 = REPO / "tests" / "data" / "routing" / "voltagent_heldout2.jsonl"
 PROJECTS_FRESH2 = REPO / "tests" / "data" / "routing" / "projects_fresh2.json"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
+PROJECTS_TRAIN3 = REPO / "tests" / "data" / "routing" / "projects_train3.json"
 
 sys.path.insert(0, str(REPO))
 
@@ -505,9 +507,9 @@ def main(argv: list[str] | None = None) -> None:
             if args.errors:
                 for name, task, expected, got, confidence, top3 in result["errors"]:
                     print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
-    if args.split in ("all", "train"):
-        result = evaluate_projects(load_projects(PROJECTS_FRESH_TRAIN), agents)
-        print(f"{PROJECTS_FRESH_TRAIN.stem} train  projects={result['projects']:2}  tasks={result['tasks']:3}  "
+    for path in (PROJECTS_FRESH_TRAIN, PROJECTS_TRAIN3) if args.split in ("all", "train") else ():
+        result = evaluate_projects(load_projects(path), agents)
+        print(f"{path.stem} train  projects={result['projects']:2}  tasks={result['tasks']:3}  "
               f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
               f"missed={result['missed']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
         if args.errors:
