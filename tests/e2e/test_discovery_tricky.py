@@ -143,16 +143,21 @@ def _env(home: Path, claude_bin: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture
-def tree(tmp_path: Path, claude_bin: str, claude_home: Path) -> tuple[Path, dict[str, str | None]]:
-    work = build_second_tree(tmp_path, claude_home)
-    expected = the_clis_own(claude_bin, work, claude_home, tmp_path)
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory, claude_bin: str) -> tuple[Path, dict[str, str | None], Path]:
+    """(working directory, what the CLI loads there, HOME): asked of the CLI once for the module's tests (each asked it
+    again for the same tree before: two CLI starts a test)."""
+    root = tmp_path_factory.mktemp("tricky")
+    home = root / "home"
+    (home / ".claude").mkdir(parents=True)
+    work = build_second_tree(root, home)
+    expected = the_clis_own(claude_bin, work, home, root)
     assert "layered" in expected and "user-only" in expected and "fallback" in expected
-    return work, expected
+    return work, expected, home
 
 
-def test_agents_list_and_doctor_say_what_the_cli_loads(tree, claude_bin: str, claude_home: Path) -> None:
-    work, expected = tree
+def test_agents_list_and_doctor_say_what_the_cli_loads(tree, claude_bin: str) -> None:
+    work, expected, claude_home = tree
     env = _env(claude_home, claude_bin)
     listed = subprocess.run([sys.executable, "-m", "ralphy", "agents", "list", "--json", "--scope", "all"],
                             cwd=work, env=env, capture_output=True, text=True, timeout=120)
@@ -172,8 +177,8 @@ def test_agents_list_and_doctor_say_what_the_cli_loads(tree, claude_bin: str, cl
     assert report["only_cli"] == report["only_ralphy"] == report["description_differs"] == []
 
 
-def test_the_prompt_of_ralphy_dev_names_what_the_cli_loads(tree, claude_bin: str, claude_home: Path) -> None:
-    work, expected = tree
+def test_the_prompt_of_ralphy_dev_names_what_the_cli_loads(tree, claude_bin: str) -> None:
+    work, expected, claude_home = tree
     (work / "TASKS.md").write_text("## Core\n- [ ] 1.1 Add a greet function\n")
     with FakeMessagesAPI(lambda request: text("Nothing done.")) as api:
         proc = scripted.ralphy(work, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1",
