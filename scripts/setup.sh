@@ -34,7 +34,15 @@ install_claude() {  # install_claude VERSION: the CLI of that version under $CLA
   if [ ! -x "$prefix/node_modules/.bin/claude" ]; then
     command -v npm >/dev/null || { echo "setup: npm (Node.js 18 or newer) is needed to install the Claude CLI" >&2; exit 1; }
     echo "Installing @anthropic-ai/claude-code@$1 into $prefix ..." >&2
-    npm install --silent --no-audit --no-fund --prefix "$prefix" "@anthropic-ai/claude-code@$1" >&2
+    local log
+    log="$(mktemp)"
+    if ! npm install --no-audit --no-fund --prefix "$prefix" "@anthropic-ai/claude-code@$1" >"$log" 2>&1; then
+      tail -20 "$log" >&2  # npm's own words (a proxy, a certificate, no network...), only when it failed
+      rm -f "$log"
+      echo "setup: npm could not install @anthropic-ai/claude-code@$1 (its output is above)" >&2
+      exit 1
+    fi
+    rm -f "$log"
   fi
 }
 install_claude "$CLAUDE_VERSION"
