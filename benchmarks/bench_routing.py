@@ -23,8 +23,8 @@ stop 15) are reported with the train split, each on a line of its own.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``; then, on lines of
 their own, the fresh held-out sets of stop 14 (README.md, "Stop 14"): ``voltagent_heldout2.jsonl`` over the same
-158 agents and ``projects_fresh2.json``; then stop 15's (README.md, "Stop 15"): ``voltagent_heldout3.jsonl``.
-Held out: read them to report, never to tune.
+158 agents and ``projects_fresh2.json``; then stop 15's (README.md, "Stop 15"): ``voltagent_heldout3.jsonl`` and
+``projects_fresh3.json``. Held out: read them to report, never to tune.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ VOLTAGENT_TRAIN3 = REPO / "tests" / "data" / "routing" / "voltagent_train3.jsonl
 VOLTAGENT_HELDOUT2 = REPO / "tests" / "data" / "routing" / "voltagent_heldout2.jsonl"
 PROJECTS_FRESH2 = REPO / "tests" / "data" / "routing" / "projects_fresh2.json"
 VOLTAGENT_HELDOUT3 = REPO / "tests" / "data" / "routing" / "voltagent_heldout3.jsonl"
+PROJECTS_FRESH3 = REPO / "tests" / "data" / "routing" / "projects_fresh3.json"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 PROJECTS_TRAIN3 = REPO / "tests" / "data" / "routing" / "projects_train3.json"
 
@@ -422,6 +423,7 @@ def report_fresh(errors: bool = False) -> None:
     report_fresh_catalog(VOLTAGENT_HELDOUT2, catalog, errors)
     report_fresh_projects(PROJECTS_FRESH2, errors)
     report_fresh_catalog(VOLTAGENT_HELDOUT3, catalog, errors)
+    report_fresh_projects(PROJECTS_FRESH3, errors)
 
 
 def report_fresh_catalog(path: Path, catalog: list[AgentSpec], errors: bool = False) -> None:
@@ -457,8 +459,8 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
     parser.add_argument("--fresh", action="store_true",
                         help=f"only the fresh held-out sets ({VOLTAGENT_HELDOUT.name}, {PROJECTS_FRESH.name}, "
-                             f"{VOLTAGENT_HELDOUT2.name}, {PROJECTS_FRESH2.name}, {VOLTAGENT_HELDOUT3.name}; "
-                             f"read them only to report)")
+                             f"{VOLTAGENT_HELDOUT2.name}, {PROJECTS_FRESH2.name}, {VOLTAGENT_HELDOUT3.name}, "
+                             f"{PROJECTS_FRESH3.name}; read them only to report)")
     args = parser.parse_args(argv)
     if args.fresh:
         report_fresh(errors=args.errors)

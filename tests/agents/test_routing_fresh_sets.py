@@ -222,7 +222,7 @@ def test_a_fresh_project_outside_the_test_split_is_reported(fresh, corpus) -> No
 def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
     bench_routing.main(["--fresh"])
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 5
+    assert len(lines) == 6
     assert re.match(r"voltagent_heldout over 158 VoltAgent agents +tasks=121 +with agent=103 +top-1=\d\.\d{3} "
                     r"+recall@10=\d\.\d{3}$", lines[0]), "the VoltAgent line is not the expected shape"
     assert re.match(r"projects_fresh +projects=15 +tasks=105 +with agent= 84 +decision=\d\.\d{3} +false "
@@ -235,6 +235,9 @@ def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
         "the second projects line is not the expected shape"
     assert re.match(r"voltagent_heldout3 over 158 VoltAgent agents +tasks=141 +with agent=121 +top-1=\d\.\d{3} "
                     r"+recall@10=\d\.\d{3}$", lines[4]), "the third VoltAgent line is not the expected shape"
+    assert re.match(r"projects_fresh3 +projects=15 +tasks=121 +with agent= 95 +decision=\d\.\d{3} +false "
+                    r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[5]), \
+        "the third projects line is not the expected shape"
 
 
 def test_the_router_stays_where_it_was_measured_on_the_fresh_sets() -> None:

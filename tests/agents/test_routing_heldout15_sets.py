@@ -16,7 +16,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import (  # noqa: E402
-    LABELLED, VOLTAGENT, VOLTAGENT_HELDOUT3, catalog_set_problems, load_corpus, load_labelled,
+    LABELLED, PROJECTS_FRESH3, VOLTAGENT, VOLTAGENT_HELDOUT3, catalog_set_problems, load_corpus, load_labelled,
+    load_projects, project_set_problems,
 )
 
 ROUTING = LABELLED.parent
@@ -44,7 +45,7 @@ def test_the_third_voltagent_held_out_set_shares_no_task_with_another_set(heldou
     assert not {item["task"] for item in heldout3} & other_tasks(VOLTAGENT_HELDOUT3)
 
 
-@pytest.mark.parametrize("name", [VOLTAGENT_HELDOUT3.name])
+@pytest.mark.parametrize("name", [VOLTAGENT_HELDOUT3.name, PROJECTS_FRESH3.name])
 def test_no_task_of_the_stop_15_sets_is_a_near_copy_of_another_set(name) -> None:
     near_copies = runpy.run_path(str(ROUTING / "near_copies.py"))["near_copies"]
     assert near_copies(name, 0.5) == []
@@ -53,3 +54,28 @@ def test_no_task_of_the_stop_15_sets_is_a_near_copy_of_another_set(name) -> None
 def test_the_third_voltagent_held_out_file_is_what_its_script_writes(heldout3) -> None:
     written = runpy.run_path(str(ROUTING / "make_voltagent_heldout3.py"))["T"]
     assert [{**item, "split": "heldout"} for item in written] == heldout3
+
+
+@pytest.fixture(scope="module")
+def fresh3() -> list[dict]:
+    return load_projects(PROJECTS_FRESH3)
+
+
+def test_the_third_fresh_projects_are_well_formed_and_all_held_out(fresh3) -> None:
+    corpus = {agent.name for agent in load_corpus()}
+    assert len(fresh3) == 15
+    assert project_set_problems(fresh3, corpus, agents=(5, 14), tasks=(7, 9), no_fit=(0.18, 0.24),
+                                every="test") == []
+
+
+def test_the_third_fresh_projects_share_no_task_or_name_with_another_set(fresh3) -> None:
+    tasks = [item["task"] for project in fresh3 for item in project["tasks"]]
+    assert len(set(tasks)) == len(tasks)
+    assert not set(tasks) & other_tasks(PROJECTS_FRESH3)
+    names = {project["project"] for path in sorted(ROUTING.glob("projects*.json")) if path != PROJECTS_FRESH3
+             for project in load_projects(path)}
+    assert not {project["project"] for project in fresh3} & names
+
+
+def test_the_third_fresh_projects_file_is_what_its_script_writes(fresh3) -> None:
+    assert runpy.run_path(str(ROUTING / "make_projects_fresh3.py"))["P"] == fresh3
