@@ -15,6 +15,7 @@ name: files in sorted path order, the first file with a name wins, as a name cla
   (no agent fits), ``recommended`` is ``None``. The threshold applies, so a right agent recommended with
   too little confidence counts as a miss.
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
+- top-1 ranked: the best-ranked agent is a labelled one, threshold aside (tasks with an agent only, as recall@10).
 
 ``voltagent_train.jsonl``, ``voltagent_train2.jsonl`` and ``voltagent_train3.jsonl`` (train sets of the same kinds, over
 VoltAgent's 158 agents) and
@@ -84,7 +85,7 @@ def load_labelled(path: Path = LABELLED, split: str = "all") -> list[dict[str, A
 
 def evaluate(router: Router, items: list[dict[str, Any]]) -> dict[str, Any]:
     """top-1 accuracy, recall@10 and the misses of ``router`` on ``items``."""
-    top1 = recall = positives = 0
+    top1 = recall = positives = ranked_right = 0
     misses = []
     for item in items:
         expected = item["expected"]
@@ -96,6 +97,7 @@ def evaluate(router: Router, items: list[dict[str, Any]]) -> dict[str, Any]:
             hit = recommendation.recommended in expected
             ranked = [alternative.agent for alternative in router.rank(item["task"], limit=10)]
             recall += any(name in expected for name in ranked)
+            ranked_right += bool(ranked) and ranked[0] in expected
         top1 += hit
         if not hit:
             misses.append((item["task"], expected, recommendation.recommended, recommendation.confidence,
@@ -105,6 +107,7 @@ def evaluate(router: Router, items: list[dict[str, Any]]) -> dict[str, Any]:
         "with_agent": positives,
         "top1": top1 / len(items) if items else 0.0,
         "recall10": recall / positives if positives else 0.0,
+        "top1_ranked": ranked_right / positives if positives else 0.0,
         "misses": misses,
     }
 
@@ -430,7 +433,7 @@ def report_fresh_catalog(path: Path, catalog: list[AgentSpec], errors: bool = Fa
     """One line for a held-out set of tasks routed over ``catalog`` (``--fresh``)."""
     result = evaluate(Router(catalog), load_labelled(path))
     print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
-          f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+          f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
     if errors:
         for task, expected, got, confidence, top3 in result["misses"]:
             print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
@@ -484,11 +487,11 @@ def main(argv: list[str] | None = None) -> None:
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):
         result = evaluate(router, load_labelled(split=split))
         print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
     if args.split in ("train", "all"):
         result = evaluate(router, load_labelled(ROLES, split="train"))
         print(f"{ROLES.stem} train  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
     if args.split in ("all", "train"):
         catalog = load_corpus(VOLTAGENT)
         voltagent = Router(catalog)
@@ -496,14 +499,14 @@ def main(argv: list[str] | None = None) -> None:
             result = evaluate(voltagent, load_labelled(path))
             print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
                   f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  "
-                  f"recall@10={result['recall10']:.3f}")
+                  f"recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
             if args.errors:
                 for task, expected, got, confidence, top3 in result["misses"]:
                     print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
     if args.heldout:
         result = evaluate(router, load_labelled(HELDOUT))
         print(f"{HELDOUT.stem}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}")
+              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
     for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE)):
         for split in ("train", "test") if args.split == "all" else (args.split,):
             result = evaluate_projects(load_projects(path, split=split), agents)
