@@ -15,7 +15,10 @@ words are then scored with the task's (``Asked.extra``), since such a report nam
 any activity's role words when the task names the activity only by an instance of it ("a test plan", "the man
 page", "from the PHP 5.6 app"). Added by catalog14, from what QA, performance, product and documentation people
 do: a test plan is QA's, a load test performance's, a roadmap product management's, a man page or a quickstart
-documentation.
+documentation. Added by decide15, from what incident response and chaos engineering are: a failure happening now ("The
+API is down right now", "502s since 14:02", ``live_incident``) asks for incident response rather than debugging, a
+failure caused on purpose ("Take a zone down in staging", "Inject latency", ``_ON_PURPOSE``) for chaos engineering, and
+"break it down" / "breaking up the monolith" is no failure.
 ``asked_activity`` finds the activity a task's head asks for (its first or last word, ``terms.head_clauses``,
 generic verbs left out; not when the head starts with a building verb) and returns the role terms;
 ``routing.Router`` then lifts the agents whose name holds one of them (``routing.ACTIVITY_LIFT``) when the team
@@ -54,6 +57,7 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "refactor": ("refactor refactoring restructure", "refactor refactoring"),
     "prioritise": ("prioritise prioritize prioritising prioritizing roadmap", "product"),
     "plan tests": ("", "qa"),  # asked for by a phrase naming a test plan: _TEST_PLAN
+    "chaos": ("chaos", "chaos resilience"),  # and a failure caused on purpose: _ON_PURPOSE (decide15)
 }
 
 # A head starting with one of these asks to build something, even if it names an activity's word after ("Move the
@@ -68,7 +72,7 @@ _WHY = re.compile(r"\b(?:find|figure|work|track|explain|investigate|understand|s
 # hours"). Its work is finding the cause: debugging, whatever the technology the line names.
 _SYMPTOM = re.compile(
     r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|hang(?:s|ing)?|freez(?:e|es|ing)|froze|stop(?:s|ped)?|"
-    r"times? out|timing out|throws|leaking|break(?:s|ing)?|broke|"
+    r"times? out|timing out|throws|leaking|(?:break(?:s|ing)?|broke)(?!\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:down|up|apart|out|into)\b)|"
     r"returns? (?:an? )?(?:5\d\d|4\d\d|errors?|blank|empty|wrong|null|nan|undefined)|"
     r"(?:is|are|was|were|gets?|got|sees?|saw|shows?) (?:very |really |too |an? |the )?(?:slow|slower|broken|blank|"
     r"stuck|corrupt(?:ed)?|garbled|5\d\d|error|errors|exception)\b|blank page|white screen|no longer|"
@@ -101,12 +105,40 @@ _ACTING = re.compile(r"(?:fail|crash|hang|freeze|time out|leak|throw)\s+(?!(?:wh
                      r"again)\b)[a-z0-9'’]")
 
 
+# A failure happening now, to users, is an incident to respond to before it is a bug to find: an outage, a service
+# down, a time of day it started ("since 14:02"), "right now", restoring service.
+_LIVE = re.compile(r"\b(?:is|are|went|goes) down\b|\boutages?\b|\bright now\b|\bsince \d{1,2}[:.]\d{2}\b|"
+                   r"\brestore (?:the )?service\b|\bsev ?[12]\b|\bp[01] incident\b|\bdegraded\b")
+
+
+# A failure caused on purpose to see what holds is chaos engineering, not a symptom: taking a zone, a node or a broker
+# down, killing pods or instances at random, injecting latency or faults, a game day, a failover drill.
+_ON_PURPOSE = re.compile(
+    r"\b(?:take|taking|took|bring|bringing|knock|knocking|shut|shutting)\s+(?:a|an|one|two|some|random)\s+(?:\w+\s+)?"
+    r"(?:zone|region|node|nodes|server|servers|broker|brokers|replica|replicas|instance|instances|pod|pods|database|"
+    r"datacenter|data center|az)\s+(?:down|offline|out)\b|"
+    r"\bkill(?:s|ing)?\s+(?:a\s+|an\s+|one\s+|some\s+)?random\b|\brandom(?:ly)?\s+(?:kill|terminate|reboot)|"
+    r"\binject(?:s|ing)?\s+(?:[\w.]+\s+){0,3}?(?:latency|faults?|failures?|errors|packet loss)\b|\bfault injection\b|"
+    r"\bgame ?days?\b|\bfailover (?:drill|test|exercise)s?\b")
+
+
 def symptom_report(task: str) -> bool:
     """Whether a line of ``task`` reports a symptom whose cause is to be found (see ``_SYMPTOM``): it names one,
     not as a condition to handle ("... and fix what fails"), and starts with a subject ("Users get...", "The Celery
     workers stop...") or a verb of finding or fixing ("Fix the I2C driver hanging..."), not another imperative."""
+    return _reports(task, _SYMPTOM)
+
+
+def live_incident(task: str) -> bool:
+    """Whether a line of ``task`` reports a failure happening now (``_LIVE``: "The payments API is down right now",
+    "Checkout is returning 502s since 14:02"), as ``symptom_report`` reads a report: an incident to respond to."""
+    return _reports(task, _LIVE)
+
+
+def _reports(task: str, pattern: re.Pattern[str]) -> bool:
+    """Whether a line of ``task`` reports what ``pattern`` finds (see ``symptom_report``)."""
     for line in task.lower().splitlines():
-        symptom = _SYMPTOM.search(line)
+        symptom = pattern.search(line)
         if symptom is None:
             continue
         first = _LINE_START.match(line)
@@ -218,7 +250,11 @@ def asked_activity(task: str) -> Asked:
     extra: frozenset[str] = frozenset()
     symptom = symptom_report(task)
     why = _WHY.search(lowered)
-    if symptom or why:
+    if not why and live_incident(task):  # an outage now: responding to it comes before finding its cause
+        responding = heads[next(iter(_terms_of("incident")))]
+        roles.update(responding)
+        extra = responding - _terms_of(lowered)
+    elif symptom or why:
         debugging = heads[next(iter(_terms_of("debug")))]
         roles.update(debugging)
         if symptom:  # a failure is a bug to find; "why the figure dropped" may be the data's or speed's question
@@ -235,6 +271,9 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("documentation")))])
     if _REVIEW_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("review")))])
+    if _ON_PURPOSE.search(lowered):  # chaos on purpose, not a symptom to debug nor an outage to respond to
+        roles = set(_terms_of(ACTIVITY_ROLES["chaos"][1]))
+        extra = frozenset()
     for phrase, activity in ((_TEST_PLAN, "plan tests"), (_TEST_CHOICE, "plan tests"), (_LOAD_TEST, "profile")):
         if phrase.search(lowered):  # the plan's or the measurement's role, not the test automation's
             roles.difference_update(_terms_of(ACTIVITY_ROLES["test"][1]))

@@ -1,7 +1,8 @@
 """Chores and symptom reports (issue 15, decide13): a small edit named by its object needs no specialist
 (ralphy/agents/chores.py, routing.CHORE_DEMOTION), a report of a failure whose cause is unknown is a debugger's
 (activities.symptom_report), a screen reader asks for an accessibility check and a kind of vulnerability for security
-work. Every task below was written by hand for this file, with its truth, before running ralphy on it; none is from
+work; literal edits are chores, an outage happening now asks for incident response and a failure caused on purpose
+for chaos engineering (decide15). Every task below was written by hand for this file, with its truth, before running ralphy on it; none is from
 the labelled routing sets. The team is VoltAgent's real agents (MIT)."""
 
 from __future__ import annotations
@@ -256,3 +257,81 @@ def test_a_chore_gets_no_agent_and_real_work_on_the_same_thing_does(team: Router
 def test_the_chore_demotion_is_what_says_no_agent(team: Router, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(routing, "CHORE_DEMOTION", 0.0)
     assert team.recommend("Fix the typo in the Dockerfile's comment").recommended == "docker-expert"
+
+
+# A failure happening now is an incident to respond to; a failure caused on purpose is chaos engineering; breaking
+# work down or a monolith up is no failure (decide15). Written by hand for this file.
+LIVE = [
+    "The login service is down for every user right now",
+    "Search has been returning 500s since 09:40; get it back up",
+    "Checkout is degraded in eu-west: restore service",
+]
+NOT_LIVE = [
+    "Show a maintenance banner when the API is down",
+    "Add a degraded mode to the search page",
+    "Find why the API went down last night",  # finding the cause of a past outage: debugging
+]
+ON_PURPOSE = [
+    "Take a node down in the staging cluster and watch the pods reschedule",
+    "Inject 2 s of latency into calls to the ledger service",
+    "Kill a random broker in staging during the load test",
+    "Run a game day for the checkout service",
+]
+NOT_ON_PURPOSE = [
+    "Take the old server down after the migration",
+    "Kill the stuck import process",
+    "Inject the logger into the service",
+]
+INCIDENT = frozenset(terms("incident"))
+CHAOS = frozenset(terms("chaos"))
+
+
+@pytest.mark.parametrize("task", LIVE)
+def test_a_failure_happening_now_asks_for_incident_response(task: str) -> None:
+    assert activities.live_incident(task)
+    assert INCIDENT <= asked_activity(task).roles
+
+
+@pytest.mark.parametrize("task", NOT_LIVE)
+def test_a_condition_a_feature_or_a_past_outage_is_no_live_incident(task: str) -> None:
+    assert not INCIDENT <= asked_activity(task).roles
+
+
+@pytest.mark.parametrize("task", ON_PURPOSE)
+def test_a_failure_caused_on_purpose_asks_for_chaos_engineering(task: str) -> None:
+    assert CHAOS <= asked_activity(task).roles
+
+
+@pytest.mark.parametrize("task", NOT_ON_PURPOSE)
+def test_a_shutdown_or_a_kill_that_is_no_experiment_asks_for_no_chaos(task: str) -> None:
+    assert not CHAOS <= asked_activity(task).roles
+
+
+@pytest.mark.parametrize("task", ["Why did signups fall in May? Break them down by country",
+                                  "Agree on the seams for breaking up the order monolith"])
+def test_breaking_work_down_or_a_monolith_up_is_no_symptom(task: str) -> None:
+    assert not symptom_report(task)
+
+
+OPS_TEAM = ("debugger", "incident-responder", "chaos-engineer", "kubernetes-specialist", "data-analyst",
+            "backend-developer", "microservices-architect", "postgres-pro")
+
+
+@pytest.fixture(scope="module")
+def ops_team() -> Router:
+    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+    return Router([by_name[name] for name in OPS_TEAM])
+
+
+@pytest.mark.parametrize(("task", "agent"), [
+    ("The login service is down for every user right now", "incident-responder"),
+    ("Search has been returning 500s since 09:40; get it back up", "incident-responder"),
+    ("The nightly export crashes on large accounts", "debugger"),
+    ("Take a node down in the staging cluster and watch the pods reschedule", "chaos-engineer"),
+    ("Inject 2 s of latency into calls to the ledger service", "chaos-engineer"),
+    ("Kill a random broker in staging during the load test", "chaos-engineer"),
+    ("Scale the Kubernetes deployment to five replicas", "kubernetes-specialist"),
+])
+def test_an_outage_goes_to_the_responder_and_an_experiment_to_the_chaos_engineer(ops_team: Router, task: str,
+                                                                                    agent: str) -> None:
+    assert ops_team.recommend(task).recommended == agent
