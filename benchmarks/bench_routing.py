@@ -240,20 +240,21 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
 
 ROLES = REPO / "tests" / "data" / "routing" / "catalog_roles_train.jsonl"
 # the alternatives evaluate_projects / evaluate ask for
-TOP = {"projects": 3, "large": 3, "fresh": 3, "catalog": 5, "roles": 5, "voltagent": 5, "voltagent2": 5,
+TOP = {"projects": 3, "large": 3, "fresh": 3, "projects3": 3, "catalog": 5, "roles": 5, "voltagent": 5, "voltagent2": 5,
        "voltagent3": 5}
 
 
 def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str, list[tuple[Any, list[dict[str, Any]]]]]:
     """Every labelled set's ``split`` as (router, tasks) pairs, by set: the catalog tasks and the roles set on the
-    whole corpus, voltagent_train on VoltAgent's agents, and each small project (the three project sets) with a
+    whole corpus, voltagent_train on VoltAgent's agents, and each small project (the four project sets) with a
     router of its own."""
     by_name = {agent.name: agent for agent in corpus}
     catalog = Router(corpus)
     sets: dict[str, list[tuple[Any, list[dict[str, Any]]]]] = {
         label: [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
                 for project in load_projects(path, split=split)]
-        for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE), ("fresh", PROJECTS_FRESH_TRAIN))}
+        for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE), ("fresh", PROJECTS_FRESH_TRAIN),
+                            ("projects3", PROJECTS_TRAIN3))}
     sets["catalog"] = [(catalog, load_labelled(split=split))]
     sets["roles"] = [(catalog, load_labelled(ROLES, split=split))]
     voltagent = Router(load_corpus(VOLTAGENT))

@@ -82,7 +82,7 @@ _SYMPTOM = re.compile(
 # ... unless it names a condition to handle ("Retry the upload when it fails", "Show a banner if the API is slow") or a
 # goal ("Fix the SPF records so invoices stop landing in spam").
 _CONDITION = re.compile(r"\b(?:when|whenever|if|unless|until|whether|once|in case|so|instead of|what|whatever|"
-                        r"anything|everything)\b")
+                        r"anything|everything|without)\b")
 # A line starting with one of these verbs asks to build or change something, and a symptom word in it is the
 # behaviour to build ("Make the job fail fast ..."); a subject first reports a symptom, as do the verbs of finding
 # or fixing (fix, find, investigate, debug...), which are not in the list.
@@ -108,7 +108,7 @@ _ACTING = re.compile(r"(?:fail|crash|hang|freeze|time out|leak|throw)\s+(?!(?:wh
 # A failure happening now, to users, is an incident to respond to before it is a bug to find: an outage, a service
 # down, a time of day it started ("since 14:02"), "right now", restoring service.
 _LIVE = re.compile(r"\b(?:is|are|went|goes) down\b|\boutages?\b|\bright now\b|\bsince \d{1,2}[:.]\d{2}\b|"
-                   r"\brestore (?:the )?service\b|\bsev ?[12]\b|\bp[01] incident\b|\bdegraded\b")
+                   r"\b(?:happening|going on) (?:right )?now\b|\brestore (?:the )?service\b|\bsev ?[12]\b|\bp[01] incident\b|\bdegraded\b")
 
 
 # A failure caused on purpose to see what holds is chaos engineering, not a symptom: taking a zone, a node or a broker

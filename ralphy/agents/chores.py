@@ -110,10 +110,17 @@ _OFFICE_LINE = re.compile(
     r"participants|speakers|team|everyone|stakeholders|board|investors|organi[sz]ers)\b|"
     r"(?:pin|unpin)\b.*\b(?:in|to)\s+(?:the\s+)?(?:[\w#-]+\s+){0,2}channel\b)")
 _SCHEDULED = re.compile(r"\b(?:every|daily|weekly|nightly|monthly|hourly|each)\b")
+# Access given to or taken from a person, named ("Give Julia read access to the raw-data bucket") or by role; matched
+# on the task as written, where a name has its capital (not "Give the Lambda role access to the bucket", a policy).
+_ACCESS_LINE = re.compile(
+    _BULLET.replace("^", "^(?i:") + r")(?i:give|grant|revoke|remove|take\s+away)\s+(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    rf"|(?i:the\s+|our\s+|a\s+|an\s+)?(?i:new\s+)?(?i:{_PEOPLE}))(?:['’]s)?\s+(?i:(?:read|write|edit|admin|view|"
+    r"owner|full|read-only|ssh|vpn|console)\s+)?(?i:access)\b")
 _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|when|whenever|every time|each time|on signup)\b")
-# Housekeeping on one's own machine: "Clear the old Docker images off my laptop", "Update Node on my Mac".
+# Housekeeping on one's own machine: "Clear the old Docker images off my laptop", "Update Node on my Mac", freeing up
+# disk space (not "a script that reports free disk space").
 _OWN_MACHINE = re.compile(r"\bmy\s+(?:own\s+|work\s+|dev\s+|local\s+)?(?:laptop|machine|mac|macbook|pc|computer|"
-                          r"desktop|workstation)\b|\bfree\s+(?:up\s+)?(?:some\s+)?disk(?:\s+space)?\b")
+                          r"desktop|workstation)\b|\bfree\s+up\s+(?:some\s+)?disk\b|(?:^|\bto\s+)free\s+(?:some\s+)?disk\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -148,4 +155,6 @@ def _literal_edit(task: str, line: str) -> bool:
     if _OFFICE_LINE.match(line) and not _AUTOMATIC.search(line) and not _SCHEDULED.search(line):
         return True
     written = next((text for text in task.splitlines() if text.strip()), "").replace("'s ", " ").replace("’s ", " ")
+    if _ACCESS_LINE.match(written) and not _AUTOMATIC.search(line):
+        return True
     return bool(_SET_LINE.match(written) or _FROM_TO_LINE.match(written))

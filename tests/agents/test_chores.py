@@ -335,3 +335,25 @@ def ops_team() -> Router:
 def test_an_outage_goes_to_the_responder_and_an_experiment_to_the_chaos_engineer(ops_team: Router, task: str,
                                                                                     agent: str) -> None:
     assert ops_team.recommend(task).recommended == agent
+
+
+# Access for a person is a chore; a symptom word after "without" is a requirement; "happening now" is live
+# (decide15, after reading projects_train3's misses; these tasks were written by hand for this file).
+@pytest.mark.parametrize("task", ["Give Sam write access to the staging bucket", "Revoke the intern's VPN access"])
+def test_access_for_a_person_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", ["Give the Lambda role access to the uploads bucket",
+                                  "Give users access to their own invoices",
+                                  "One script that reports free disk space on every build agent"])
+def test_access_for_code_or_users_and_a_disk_report_are_no_chores(task: str) -> None:
+    assert not is_chore(task)
+
+
+def test_a_symptom_word_after_without_is_a_requirement() -> None:
+    assert not symptom_report("Rebase the feature branches without breaking the release tags")
+
+
+def test_happening_now_is_a_live_incident() -> None:
+    assert INCIDENT <= asked_activity("Payments fail for every card in Spain; it's happening now").roles
