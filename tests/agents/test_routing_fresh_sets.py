@@ -224,17 +224,17 @@ def test_bench_routing_fresh_reports_both_sets(capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 6
     assert re.match(r"voltagent_heldout over 158 VoltAgent agents +tasks=121 +with agent=103 +top-1=\d\.\d{3} "
-                    r"+recall@10=\d\.\d{3}$", lines[0]), "the VoltAgent line is not the expected shape"
+                    r"+recall@10=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[0]), "the VoltAgent line is not the expected shape"
     assert re.match(r"projects_fresh +projects=15 +tasks=105 +with agent= 84 +decision=\d\.\d{3} +false "
                     r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[1]), \
         "the projects line is not the expected shape"
     assert re.match(r"voltagent_heldout2 over 158 VoltAgent agents +tasks=168 +with agent=145 +top-1=\d\.\d{3} "
-                    r"+recall@10=\d\.\d{3}$", lines[2]), "the second VoltAgent line is not the expected shape"
+                    r"+recall@10=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[2]), "the second VoltAgent line is not the expected shape"
     assert re.match(r"projects_fresh2 +projects=15 +tasks=111 +with agent= 90 +decision=\d\.\d{3} +false "
                     r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[3]), \
         "the second projects line is not the expected shape"
     assert re.match(r"voltagent_heldout3 over 158 VoltAgent agents +tasks=141 +with agent=121 +top-1=\d\.\d{3} "
-                    r"+recall@10=\d\.\d{3}$", lines[4]), "the third VoltAgent line is not the expected shape"
+                    r"+recall@10=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[4]), "the third VoltAgent line is not the expected shape"
     assert re.match(r"projects_fresh3 +projects=15 +tasks=121 +with agent= 95 +decision=\d\.\d{3} +false "
                     r"recommendations=\d\.\d{3} +missed=\d\.\d{3} +top-1 ranked=\d\.\d{3}$", lines[5]), \
         "the third projects line is not the expected shape"
