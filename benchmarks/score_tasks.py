@@ -4,9 +4,11 @@
 
 For each ``NAME.md`` there is a ``NAME.truth``: one line per task, ``line<TAB>id<TAB>status`` (plus
 ``<TAB>optional`` for Kiro's ``- [ ]*`` items), where ``id`` ``~`` means "the file gives this task no id" (ralphy
-then makes one from the title). Tasks are matched by line. Reported:
+then makes one from the title). A fifth cell, where given, is the task's group as a person names it (the fourth
+cell is then ``optional`` or empty). Tasks are matched by line. Reported:
 
-- exact files: every task found, nothing else, each with the right id, status and optional flag;
+- exact files: every task found, nothing else, each with the right id, status, optional flag and group (where the
+  truth names one), and a title that is text, not the line's id, box or markers;
 - id accuracy: of the truth's tasks that were found, the share with the right id;
 - recall: the share of the truth's tasks that were found; precision: the share of found tasks that are tasks.
 
@@ -44,14 +46,30 @@ class FileScore:
         return not self.differences
 
 
-def read_truth(path: Path) -> dict[int, tuple[str, str, bool]]:
+def read_truth(path: Path) -> dict[int, tuple[str, str, bool, str | None]]:
     truth = {}
     for row in path.read_text(encoding="utf-8").splitlines():
         if not row.strip():
             continue
         cells = row.split("\t")
-        truth[int(cells[0])] = (cells[1], cells[2], len(cells) > 3 and cells[3] == "optional")
+        group = cells[4] if len(cells) > 4 and cells[4] else None
+        truth[int(cells[0])] = (cells[1], cells[2], len(cells) > 3 and cells[3] == "optional", group)
     return truth
+
+
+def _title_wrong(task) -> str | None:
+    """What is wrong with a found task's title, if anything: empty, or still holding the line's box, id or markers."""
+    title = task.title.strip()
+    if not title:
+        return "is empty"
+    if re.match(r"\[[ xX]\]", title):
+        return f"starts with a box ({title[:30]!r})"
+    if re.match(r"\[(P|US\d+)\]", title):
+        return f"starts with a marker ({title[:30]!r})"
+    if not task.id.startswith("~") and re.match(rf"\**{re.escape(task.id)}\**(?:[:.)]|\s+-)?\s", title + " "):
+        if task.id != _slug(task.title):
+            return f"starts with its id ({title[:30]!r})"
+    return None
 
 
 def _id_right(expected: str, task, line_text: str) -> bool:
@@ -69,7 +87,7 @@ def score_file(md: Path) -> FileScore:
     task_list = load_tasks(md)
     found = {task.line: task for task in task_list.tasks}
     score.truth, score.found = len(truth), len(found)
-    for line, (task_id, status, optional) in sorted(truth.items()):
+    for line, (task_id, status, optional, group) in sorted(truth.items()):
         task = found.get(line)
         if task is None:
             score.differences.append(f"line {line}: task {task_id} not found")
@@ -85,6 +103,11 @@ def score_file(md: Path) -> FileScore:
             score.differences.append(f"line {line}: status {task.status}, expected {status}")
         if bool(getattr(task, "optional", False)) != optional:
             score.differences.append(f"line {line}: optional {not optional}, expected {optional}")
+        if group is not None and task.group != group:
+            score.differences.append(f"line {line}: group {task.group!r}, expected {group!r}")
+        wrong = _title_wrong(task)
+        if wrong:
+            score.differences.append(f"line {line}: title {wrong}")
     for line, task in sorted(found.items()):
         if line not in truth:
             score.differences.append(f"line {line}: {task.id!r} ({task.title[:50]!r}) is not a task")
