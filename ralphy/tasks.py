@@ -358,9 +358,11 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
             and any(not lines[task.line - 1].lstrip().startswith("#") for task in task_list.tasks):
         from ralphy.tasks_plain import closes_with_status, leads_with_status
 
-        from ralphy.tasks_marks import leads_with_mark
+        from ralphy.tasks_marks import leads_with_mark, on_todo_panel
 
-        if any(leads_with_mark(lines[task.line - 1]) for task in task_list.tasks):
+        if any(on_todo_panel(lines[task.line - 1]) for task in task_list.tasks):
+            rules = ["a todo line's `☐` becomes `☒`, the rest of its line unchanged"]  # Claude Code's panel, pasted
+        elif any(leads_with_mark(lines[task.line - 1]) for task in task_list.tasks):
             rules = ["an item's leading mark (`⬜`, `🔄`) becomes `✅`, the rest of its line unchanged"]  # a memory bank
         elif any(leads_with_status(lines[task.line - 1]) for task in task_list.tasks):
             rules = ["an item's status after its id (`[TASK-12] - In Progress - ...`) becomes `Done`, the rest of its "

@@ -12,7 +12,7 @@ import string
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ralphy.tasks_ids import split_leading_id
+from ralphy.tasks_ids import TASK_WORDS_CJK, TASK_WORDS_SPACED, split_leading_id
 from ralphy.tasks_status import CHECKBOX_STATUS, COMPLETED, IN_PROGRESS, PENDING, status_of
 
 if TYPE_CHECKING:
@@ -22,7 +22,9 @@ logger = logging.getLogger("ralphy.tasks")
 
 HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-!?<>+✓✔✗✘])\][ \t]+(.*)$")
-_TASK_WORD = re.compile(r"^task(?:[ \t]*#[ \t]*|[ \t]+)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—]?[ \t]*(.*)$", re.I)
+_TASK_WORD = re.compile(r"^(?:(?:task|" + TASK_WORDS_SPACED + r")(?:[ \t]*#[ \t]*|[ \t]+)|(?:" + TASK_WORDS_CJK
+                        + r")[ \t]*#?[ \t]*)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—：]?[ \t]*(.*)$",
+                        re.I)  # "Task 3: ...", and as other languages write it ("### タスク 1.1: ...")
 _NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?|"
                     r"validation and acceptance|success metrics?)\b", re.I)
 _IN_PROGRESS_SECTION = re.compile(r"^\W*(?:in[ \-]progress|doing|wip|in work|ongoing)\W*$", re.I)

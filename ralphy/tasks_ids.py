@@ -6,9 +6,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# The word "task" as task files in other languages write it before a number ("タスク 1.1:", "任务 2:", "Tarea 3:"):
+# Latin and Cyrillic ones need a space before the number, Japanese, Chinese and Korean ones may go without.
+TASK_WORDS_SPACED = "[Tt]area|[Tt]âche|[Aa]ufgabe|[Tt]arefa|[Зз]адача"
+TASK_WORDS_CJK = "タスク|任务|任務|태스크|작업"
 # A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
 _LEADING_ID_FORM = (
-    r"^(?P<bold>\*\*)?(?:(?P<word>{words})[ \t]+#?)?(?P<open>\[)?"
+    r"^(?P<bold>\*\*)?(?:(?P<word>(?:{words}|" + TASK_WORDS_SPACED + r")[ \t]+|(?:" + TASK_WORDS_CJK + r")[ \t]*)#?)?"
+    r"(?P<open>\[)?"
     r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)(?(open)\])"
     r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
     r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:|](?=[ \t]|$)|(?=[ \t])|$)"
@@ -33,9 +38,16 @@ class _Leading:
 
 
 
+# A bracketed reference "[#todo-g354]" (a TODO.md compiled by todo.mdx from beads issues) names the task: its id is
+# the token after the "#". Without the "#" a bracketed word is a label ("[frontend]") or a marker ("[US1]").
+_BRACKETED_REF = re.compile(r"^\[#([A-Za-z0-9][\w.\-]{0,40})\][ \t]+(\S.*)$")
+
+
 def split_leading_id(text: str, *, item: bool = False) -> _Leading:
     """The id a line starts with, how sure that is (by its shape), and the rest of the line. ``item``: the line is
     a checkbox's text, where "Phase 3: ..." gives the id 3 as "Task 3: ..." does."""
+    if text[:2] == "[#" and (ref := _BRACKETED_REF.match(text)):
+        return _Leading(ref.group(1), "strong", ref.group(2).strip())
     phase = item and (text[:1] in "PpSs" or text[2:3] in "PpSs")  # the wider form only where it can match
     match = (_LEADING_ID_ITEM if phase else _LEADING_ID).match(text)
     if not match or (match["bold"] and not (match["close"] or match["close2"])):

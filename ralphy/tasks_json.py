@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 from json.decoder import scanstring
 
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
@@ -115,6 +116,8 @@ def _read_item(item: dict, parent: tuple[str, str] | None, tag: str, tasks: list
     if title is None:
         return
     raw_id = item.get("id")
+    if isinstance(raw_id, float) and math.isfinite(raw_id):
+        raw_id = repr(raw_id)  # a subtask numbered 31.1 as a number (Task Master files edited by hand): its id is 31.1
     task_id = str(raw_id) if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) and str(raw_id).strip() \
         else None
     if parent is not None and task_id is not None and task_id.isdigit() and parent[0]:

@@ -6,8 +6,9 @@ without checkboxes"): a Cline / Roo memory-bank ``progress.md`` (``- ✅ Sign-in
 Both are asked only when the file has no task of any other shape (no checkbox, no heading task, no numbered
 done-list, no table), so they change no reading of a file that has one.
 
-- ``read_marks``: a list item (bulleted or numbered) whose text starts with a status mark is a task: ✅ ✔ ☑ ✓ is
-  completed, 🔄 🚧 in progress, ⬜ ☐ 🔲 ⏳ ❌ pending. An item nested under a list item that is not one (a "✅
+- ``read_marks``: a list item (bulleted or numbered) whose text starts with a status mark is a task: ✅ ✔ ☑ ☒ ✓ is
+  completed, 🔄 🚧 in progress, ⬜ ☐ 🔲 ⏳ ❌ pending; so is a line of Claude Code's todo panel pasted as text
+  (``  ⎿  ☒ Read the manager``, ``     ☐ Add the path``), ☒ done and ☐ open. An item nested under a list item that is not one (a "✅
   Mitigated: ..." note under a known issue) is a note. Its id is the id its text starts with, else a slug of its
   title (a list's own numbers are not ids: memory banks number each milestone list from 1). Two such items at least.
 - ``read_phase_headings``: the phase headings (``## Phase 3: ...``) of one level are the tasks when at least two of
@@ -27,25 +28,40 @@ from ralphy.tasks_headings import HEADING
 from ralphy.tasks_shapes import _STATUS_LINE, DEFAULT_GROUP, RawTask
 from ralphy.tasks_status import COMPLETED, DROPPED, IN_PROGRESS, PENDING, status_of
 
-_MARK_STATUS = {"✅": COMPLETED, "✔": COMPLETED, "☑": COMPLETED, "✓": COMPLETED, "🔄": IN_PROGRESS, "🚧": IN_PROGRESS,
-                "⬜": PENDING, "☐": PENDING, "🔲": PENDING, "⏳": PENDING, "❌": PENDING}
+_MARK_STATUS = {"✅": COMPLETED, "✔": COMPLETED, "☑": COMPLETED, "☒": COMPLETED, "✓": COMPLETED, "🔄": IN_PROGRESS,
+                "🚧": IN_PROGRESS, "⬜": PENDING, "☐": PENDING, "🔲": PENDING, "⏳": PENDING, "❌": PENDING}
 _LIST_ITEM = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$")
-_LEADING_MARK = re.compile(r"^(?:\*\*)?([✅✔☑✓🔄🚧⬜☐🔲⏳❌])\ufe0f?(?:\*\*)?[ \t]+(\S.*)$")
+_LEADING_MARK = re.compile(r"^(?:\*\*)?([✅✔☑☒✓🔄🚧⬜☐🔲⏳❌])\ufe0f?(?:\*\*)?[ \t]+(\S.*)$")
+# Claude Code's todo panel pasted as text: "⏺ Update Todos" then "  ⎿  ☒ Read the session manager" and
+# "     ☐ Add the restore path" lines, not list items; ☒ is done, ☐ is open.
+_PANEL_LINE = re.compile(r"^([ \t]*)(?:⎿[ \t]+)?([☐☒][ \t]+\S.*)$")
 _PHASE_HEADING = re.compile(r"^(?:\*\*)?phase[ \t]+(\d+(?:\.\d+)?[a-z]?)(?:\*\*)?[ \t]*[:.\-–—][ \t]*(.*)$", re.I)
 _CLOSING_DONE = re.compile(r"(?:✅|✔|☑|\b(?:DONE|COMPLETE|COMPLETED)\b)\W*$")
 _CLOSING_PROGRESS = re.compile(r"(?:🚧|🔄|\bIN[ \-]PROGRESS\b|\bWIP\b)\W*$", re.I)
 
 
+def _item(line: str) -> re.Match | None:
+    """A list item, or a line of Claude Code's pasted todo panel (group 2 is its text either way)."""
+    return _LIST_ITEM.match(line) or (_PANEL_LINE.match(line) if "☐" in line[:16] or "☒" in line[:16] else None)
+
+
+def on_todo_panel(line: str) -> bool:
+    """Whether ``line`` is a line of Claude Code's todo panel pasted as text (``     ☐ Add the restore path``)."""
+    return _LIST_ITEM.match(line) is None and ("☐" in line[:16] or "☒" in line[:16]) \
+        and _PANEL_LINE.match(line) is not None
+
+
 def leads_with_mark(line: str) -> bool:
     """Whether a list item starts with a status mark (``- ⬜ Offline queue``): the prompt then asks for the mark to
-    become ✅."""
-    item = _LIST_ITEM.match(line)
+    become ✅ (☒ on a line of Claude Code's todo panel)."""
+    item = _item(line)
     return item is not None and _LEADING_MARK.match(item.group(2)) is not None
 
 
 def with_done_mark(line: str) -> str | None:
-    """``line`` with its leading status mark written as ✅ (the rest kept); None when it has none."""
-    item = _LIST_ITEM.match(line)
+    """``line`` with its leading status mark written as done (✅; ☒ on a todo panel line), the rest kept; None when
+    it has none."""
+    item = _item(line)
     mark = _LEADING_MARK.match(item.group(2)) if item is not None else None
     if mark is None:
         return None
@@ -53,7 +69,7 @@ def with_done_mark(line: str) -> str | None:
     end = item.start(2) + mark.end(1)
     if line[end:end + 1] == "\ufe0f":
         end += 1
-    return line[:start] + "✅" + line[end:]
+    return line[:start] + ("☒" if item.re is _PANEL_LINE else "✅") + line[end:]
 
 
 def read_marks(text: str) -> list[RawTask]:
@@ -65,12 +81,12 @@ def read_marks(text: str) -> list[RawTask]:
         if headings.read(number, line, stripped):
             open_items = []
             continue
-        item = _LIST_ITEM.match(line)
+        item = _item(line)
         if item is None:
             if line[:1] not in " \t":
                 open_items = []  # a paragraph ends the list
             continue
-        indent = len(item.group(1).expandtabs(4))
+        indent = len(item.group(1).expandtabs(4)) if item.re is _LIST_ITEM else 0  # the panel's lines are one list
         while open_items and open_items[-1][0] >= indent:
             open_items.pop()
         mark = _LEADING_MARK.match(item.group(2).rstrip())

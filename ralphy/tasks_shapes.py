@@ -204,7 +204,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             continue
         group_heading = item.heading.group if item.heading is not None else None
         if item.parent is not None:
-            group = clean_title(item.parent.text)
+            group = clean_title(item.parent.text.removesuffix("(P)"))  # cc-sdd's parallel marker is not its name
         else:
             group = group_heading.title if group_heading else DEFAULT_GROUP
         if group_heading is not None:

@@ -70,17 +70,21 @@ def cell_status(cell: str) -> str | None:
     return None
 
 
-def _columns(header: list[str]) -> tuple[int, int | None, int | None] | None:
-    """(status, title, id) column indexes of a task table's header; None when it is not one."""
+def _columns(header: list[str]) -> tuple[int, int | None, int | None, int | None] | None:
+    """(status, title, id, second title) column indexes of a task table's header; None when it is not one. The
+    second title column is asked when the first one holds an id (``| Task | Status | Title |`` with `` `v2.1-1.3` ``
+    in its Task cells, as generated status files write them)."""
     keys = [_header_key(cell) for cell in header]
     status = next((n for n, key in enumerate(keys) if key in _STATUS_HEADERS), None)
     if status is None:
         return None
-    title = next((n for n, key in enumerate(keys) if key in _TITLE_HEADERS and n != status), None)
+    titles = [n for n, key in enumerate(keys) if key in _TITLE_HEADERS and n != status]
     task_id = next((n for n, key in enumerate(keys) if key in _ID_HEADERS and n != status), None)
-    if title is None and task_id is None:
+    if not titles and task_id is None:
         return None
-    return status, title, task_id
+    title = titles[0] if titles else None
+    second = titles[1] if task_id is None and len(titles) > 1 else None
+    return status, title, task_id, second
 
 
 def read_tables(text: str) -> list[RawTask]:
@@ -88,7 +92,7 @@ def read_tables(text: str) -> list[RawTask]:
     found: list[RawTask] = []
     section: tuple[str, int] | None = None
     previous: tuple[int, list[str]] | None = None  # the row before, a header if a delimiter row follows
-    columns: tuple[int, int | None, int | None] | None = None
+    columns: tuple[int, int | None, int | None, int | None] | None = None
     last_line = 0
     for number, line, stripped in content_lines(text):
         if stripped[:1] == "#" and (heading := HEADING.match(line)):
@@ -112,12 +116,15 @@ def read_tables(text: str) -> list[RawTask]:
     return _group_parents(found)
 
 
-def _row_task(number: int, cells: list[str], columns: tuple[int, int | None, int | None],
+def _row_task(number: int, cells: list[str], columns: tuple[int, int | None, int | None, int | None],
               section: tuple[str, int] | None) -> RawTask | None:
-    status_at, title_at, id_at = columns
+    status_at, title_at, id_at, second_at = columns
     status = cell_status(cells[status_at]) if status_at < len(cells) else None
     if status is None:
         return None
+    if second_at is not None and title_at is not None and title_at < len(cells) and second_at < len(cells) \
+            and _ID.match(re.sub(r"[*`]", "", cells[title_at]).strip()) and cells[second_at].strip():
+        id_at, title_at = title_at, second_at  # "| `v2.1-1.3.1` | ❌ error | ... | Implement blocking |"
     task_id = re.sub(r"[*`_]", "", cells[id_at]).strip() if id_at is not None and id_at < len(cells) else ""
     title = cells[title_at] if title_at is not None and title_at < len(cells) else ""
     title = clean_title(title.replace("`", "")) if title else ""
