@@ -114,6 +114,10 @@ def _slug(title: str) -> str:
 _JSON_START = re.compile(r"[\ufeff \t\r\n]*[{\[]")
 
 
+# A first line that is a YAML key or a "- key:" item (after blank or comment lines): tasks_yaml then looks closer.
+_YAML_START = re.compile(r"[\ufeff \t\r\n]*(?:#[^\n]*\n[ \t\r\n]*)*(?:---[ \t]*\r?\n)?-?[ \t]*[A-Za-z_][\w\-]*:")
+
+
 def _may_be_json(text: str) -> bool:
     """Whether ``text`` starts as JSON does (``ralphy.tasks_json`` says whether it is a JSON task list)."""
     return _JSON_START.match(text) is not None
@@ -129,6 +133,10 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
         from ralphy.tasks_json import read_json  # a prd.json, a Task Master tasks.json, a list of task objects
 
         raw = read_json(text)
+    elif _YAML_START.match(text):
+        from ralphy.tasks_yaml import may_be_yaml, read_yaml  # autospec's tasks.yaml, task objects as YAML
+
+        raw = read_yaml(text) if may_be_yaml(text) else None
     if raw is None:
         raw = read_shapes(text, where=str(path or "TASKS.md"))
     used: set[str] = set()
@@ -342,6 +350,13 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
         from ralphy.tasks_json import tick_rule  # a JSON task list: its own field says done
 
         rule = tick_rule(text)
+        if rule is not None:
+            hints["tick_rule"] = rule
+            return hints
+    elif task_list.tasks and _YAML_START.match(text):
+        from ralphy.tasks_yaml import may_be_yaml, tick_rule as yaml_tick_rule  # a YAML task list, likewise
+
+        rule = yaml_tick_rule(text) if may_be_yaml(text) else None
         if rule is not None:
             hints["tick_rule"] = rule
             return hints

@@ -1,0 +1,220 @@
+"""Task lists kept as YAML (docs/tasks.md, "YAML task lists"): autospec's ``tasks.yaml`` (spec-kit's workflow
+written as YAML: ``phases`` each holding ``tasks`` with ``id``, ``title``, ``status: "Pending"``, ``parallel``,
+``story_id``), and the shapes the JSON reader knows written as YAML (a top-level list of task objects, ``tasks:`` /
+``userStories:`` lists, Task Master's tags, ``subtasks``).
+
+``read_yaml(text)`` returns the tasks in file order, or None when the text is not YAML or holds no list of task
+objects (then the Markdown readers run). It is asked only where the text looks like YAML and not like Markdown
+(``may_be_yaml``), so Markdown never pays for it. The YAML is composed, not constructed: nodes keep their lines
+(a task's line is the line of its first key) and aliases are never expanded, so an alias bomb costs nothing; the
+walk visits each node once. A task object is read as ``ralphy.tasks_json`` reads one (title, status, id,
+subtasks); autospec's ``InProgress`` is in progress, and a phase's ``number`` and ``title`` name its tasks' group
+(``Phase 3: User Story 1``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
+from ralphy.tasks_status import COMPLETED, DROPPED, PENDING, status_of
+
+_LIST_KEYS = ("tasks", "userStories", "stories", "features", "items", "todos")
+_PHASE_KEYS = ("phases", "stages", "milestones", "epics", "sprints")
+_TITLE_KEYS = ("title", "name", "description")
+_BOOLEAN_KEYS = ("passes", "done", "completed", "complete")
+_MAX_DEPTH = 16  # subtasks of subtasks...: deeper than any task list goes
+# A YAML task list starts with a key or a list item, not with Markdown: "tasks:", "_meta:", "- id: T001" (after
+# comments and a "---"), and somewhere holds a task's status or title key.
+_YAML_START = re.compile(r"\A\ufeff?(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:---[ \t]*\r?\n)?(?:[A-Za-z_][\w\-]*:(?:[ \t]|\r?$)"
+                         r"|- [A-Za-z_][\w\-]*:(?:[ \t]|\r?$))", re.MULTILINE)
+_TASK_KEY = re.compile(r"^[ \t\-]*(?:status|passes|done|title|name):", re.MULTILINE)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# libyaml composes nested nodes by recursion in C: a hostile file nesting 10^5 levels ("[[[[...", "- - - - ...")
+# overflows its stack and kills the process, which no exception catches. Nothing deeper than these limits is
+# composed (the text is read as Markdown instead); task lists nest a few levels.
+MAX_FLOW_DEPTH = 64
+_DEEP_BLOCK = re.compile(r"(?:[-?][ \t]+){32}")
+MAX_INDENT = 2048
+_INDENT = re.compile(r"^[ \t]{%d}" % MAX_INDENT, re.MULTILINE)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def may_be_yaml(text: str) -> bool:
+    """Whether ``text`` starts as a YAML task list does (a key or a ``- key:`` item first, a task key somewhere)."""
+    return _YAML_START.match(text) is not None and _TASK_KEY.search(text) is not None
+
+
+def read_yaml(text: str) -> list[RawTask] | None:
+    """The tasks of a YAML task list, in file order; None when ``text`` is not one."""
+    try:
+        import yaml  # only for a file that looks like YAML: Markdown never imports it
+    except ImportError:  # pragma: no cover - PyYAML is a dependency
+        return None
+    if _too_deep(text):
+        return None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        root = yaml.compose(text.lstrip("\ufeff"), Loader=loader)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None  # not YAML, or more than one document (Markdown with front matter): read as Markdown
+    if root is None:
+        return None
+    seen: set[int] = set()
+    tasks: list[RawTask] = []
+    for group, items in _task_lists(root):
+        for item in items:
+            _read_item(item, None, group, tasks, seen, 0)
+    if not tasks:
+        return None
+    tasks.sort(key=lambda task: task.line)
+    return [task for task in tasks if task.status != DROPPED]
+
+
+def _too_deep(text: str) -> bool:
+    """Whether ``text`` nests deeper than a task list would (flow brackets, compact ``- - -`` or ``? ?`` items, or
+    an indentation of thousands of columns): one linear pass, brackets in quoted strings counted too (so a
+    borderline file is read as Markdown, never composed too deep)."""
+    if _DEEP_BLOCK.search(text) or _INDENT.search(text):
+        return True
+    depth = 0
+    for bracket in _BRACKETS.finditer(text):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > MAX_FLOW_DEPTH:
+                return True
+        elif depth:
+            depth -= 1
+    return False
+
+
+def tick_rule(text: str) -> str | None:
+    """How the dev prompt says to mark a task of this YAML list done (its own field); None when it is no such list."""
+    tasks = read_yaml(text)
+    if tasks is None:
+        return None
+    if re.search(r"^[ \t\-]*passes:", text, re.MULTILINE):
+        return "a task's `passes: false` becomes `passes: true` (the rest of the file unchanged, still valid YAML)"
+    done = re.search(r"^[ \t\-]*status:[ \t]*([\"']?)(completed|done|complete)\1[ \t]*\r?$", text,
+                     re.MULTILINE | re.IGNORECASE)
+    if done is not None:
+        word = done.group(1) + done.group(2) + done.group(1)
+    else:
+        word = '"Completed"' if re.search(r"^[ \t\-]*status:[ \t]*[\"']?[A-Z]", text, re.MULTILINE) else "done"
+    return f"a task's `status:` becomes `{word}` (the rest of the file unchanged, still valid YAML)"
+
+
+def _scalar(node) -> str | None:
+    from yaml.nodes import ScalarNode
+
+    return node.value if isinstance(node, ScalarNode) else None
+
+
+def _get(node, key: str):
+    for key_node, value in node.value:
+        if _scalar(key_node) == key:
+            return value
+    return None
+
+
+def _is_map(node) -> bool:
+    from yaml.nodes import MappingNode
+
+    return isinstance(node, MappingNode)
+
+
+def _is_seq(node) -> bool:
+    from yaml.nodes import SequenceNode
+
+    return isinstance(node, SequenceNode)
+
+
+def _task_items(node) -> list | None:
+    """The mappings of a sequence node when it is a list of task objects, else None."""
+    if not _is_seq(node) or not node.value or not all(_is_map(item) for item in node.value):
+        return None
+    return node.value if any(_title(item) is not None for item in node.value) else None
+
+
+def _task_lists(root) -> list[tuple[str, list]]:
+    """(group, task mappings) for each list of task objects: a top-level list, a known key's list, each phase's
+    ``tasks`` (autospec), or each tag's ``tasks`` (Task Master)."""
+    if _is_seq(root):
+        items = _task_items(root)
+        return [(DEFAULT_GROUP, items)] if items else []
+    if not _is_map(root):
+        return []
+    for key in _PHASE_KEYS:
+        phases = _get(root, key)
+        if _is_seq(phases):
+            found = []
+            for phase in phases.value:
+                items = _task_items(_get(phase, "tasks")) if _is_map(phase) else None
+                if items:
+                    found.append((_phase_name(phase), items))
+            if found:
+                return found
+    for key in _LIST_KEYS:
+        items = _task_items(_get(root, key)) if _get(root, key) is not None else None
+        if items:
+            return [(DEFAULT_GROUP, items)]
+    tagged = []
+    for key_node, value in root.value:
+        items = _task_items(_get(value, "tasks")) if _is_map(value) and _get(value, "tasks") is not None else None
+        if items:
+            tagged.append((_scalar(key_node) or DEFAULT_GROUP, items))
+    return tagged
+
+
+def _phase_name(phase) -> str:
+    title = _title(phase)
+    number = _scalar(_get(phase, "number")) if _get(phase, "number") is not None else None
+    if number and title:
+        return f"Phase {number}: {title}"
+    return title or (f"Phase {number}" if number else DEFAULT_GROUP)
+
+
+def _title(item) -> str | None:
+    for key in _TITLE_KEYS:
+        value = _scalar(_get(item, key)) if _get(item, key) is not None else None
+        if value and value.strip():
+            return " ".join(value.split())
+    return None
+
+
+def _status(item) -> str:
+    value = _get(item, "status")
+    text = _scalar(value) if value is not None else None
+    if text:
+        return status_of(_CAMEL.sub(" ", text.strip())) or PENDING  # autospec's "InProgress" is "In Progress"
+    for key in _BOOLEAN_KEYS:
+        flag = _get(item, key)
+        if flag is not None and flag.tag == "tag:yaml.org,2002:bool":
+            return COMPLETED if _scalar(flag).lower() in ("true", "yes", "on") else PENDING
+    return PENDING
+
+
+def _read_item(item, parent: tuple[str, str] | None, group: str, tasks: list[RawTask], seen: set[int],
+               depth: int) -> None:
+    if id(item) in seen or depth > _MAX_DEPTH:
+        return  # an alias of a task read already, or a nesting no task list has
+    seen.add(id(item))
+    title = _title(item)
+    if title is None:
+        return
+    raw_id = _scalar(_get(item, "id")) if _get(item, "id") is not None else None
+    task_id = raw_id.strip() if raw_id and raw_id.strip() and raw_id.strip() not in ("null", "~") else None
+    if parent is not None and task_id is not None and task_id.isdigit() and parent[0]:
+        task_id = f"{parent[0]}.{task_id}"  # Task Master names subtask 2 of task 1 "1.2"
+    subtasks = _task_items(_get(item, "subtasks")) if _get(item, "subtasks") is not None else None
+    if subtasks:
+        for sub in subtasks:
+            _read_item(sub, (task_id or "", title), title, tasks, seen, depth + 1)
+        return
+    line = (item.value[0][0].start_mark.line if item.value else item.start_mark.line) + 1
+    parallel = _get(item, "parallel")
+    story = _get(item, "story_id") or _get(item, "story")
+    story_text = _scalar(story) if story is not None and story.tag != "tag:yaml.org,2002:null" else None
+    tasks.append(RawTask(line, title, _status(item), task_id, group,
+                         parallel is not None and (_scalar(parallel) or "").lower() == "true",
+                         story_text or None, source=title))
