@@ -17,8 +17,8 @@ name: files in sorted path order, the first file with a name wins, as a name cla
 - recall@10: a labelled agent is among the 10 best ranked (tasks with an agent only).
 - top-1 ranked: the best-ranked agent is a labelled one, threshold aside (tasks with an agent only, as recall@10).
 
-``voltagent_train.jsonl``, ``voltagent_train2.jsonl`` and ``voltagent_train3.jsonl`` (train sets of the same kinds, over
-VoltAgent's 158 agents) and
+``voltagent_train.jsonl``, ``voltagent_train2.jsonl``, ``voltagent_train3.jsonl`` and ``voltagent_train4.jsonl`` (train
+sets of the same kinds, over VoltAgent's 158 agents) and
 ``projects_fresh_train.json`` (8 train projects of the fresh kind) and ``projects_train3.json`` (12 train projects,
 stop 15) are reported with the train split, each on a line of its own.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
@@ -51,6 +51,7 @@ PROJECTS_FRESH = REPO / "tests" / "data" / "routing" / "projects_fresh.json"
 VOLTAGENT_TRAIN = REPO / "tests" / "data" / "routing" / "voltagent_train.jsonl"
 VOLTAGENT_TRAIN2 = REPO / "tests" / "data" / "routing" / "voltagent_train2.jsonl"
 VOLTAGENT_TRAIN3 = REPO / "tests" / "data" / "routing" / "voltagent_train3.jsonl"
+VOLTAGENT_TRAIN4 = REPO / "tests" / "data" / "routing" / "voltagent_train4.jsonl"
 VOLTAGENT_HELDOUT2 = REPO / "tests" / "data" / "routing" / "voltagent_heldout2.jsonl"
 PROJECTS_FRESH2 = REPO / "tests" / "data" / "routing" / "projects_fresh2.json"
 VOLTAGENT_HELDOUT3 = REPO / "tests" / "data" / "routing" / "voltagent_heldout3.jsonl"
@@ -496,7 +497,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.split in ("all", "train"):
         catalog = load_corpus(VOLTAGENT)
         voltagent = Router(catalog)
-        for path in (VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3):
+        for path in (VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3, VOLTAGENT_TRAIN4):
             result = evaluate(voltagent, load_labelled(path))
             print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
                   f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  "

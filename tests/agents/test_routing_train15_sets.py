@@ -1,7 +1,8 @@
-"""The train sets of stop 15 (tests/data/routing/README.md, "Stop 15 (trainset15)") are well-formed: names of the
-corpus and of their project, about 20% of the tasks with no fitting agent, every project ``train``, no task or
-project shared with or near-copied from another set, and the files are what their make_*.py scripts write. The
-router is not run here: these sets are for tuning, their figures are reported by ``bench_routing.py``."""
+"""The train sets of stop 15 (projects_train3.json, voltagent_train4.jsonl; tests/data/routing/README.md,
+"Stop 15 (trainset15)") are well-formed: names of the corpus (or VoltAgent's 158) and of their project, about 20%
+(15%) of the tasks with no fitting agent, every project or task ``train``, no task or project shared with or
+near-copied from another set, and the files are what their make_*.py scripts write. The router is not run here:
+these sets are for tuning, their figures are reported by ``bench_routing.py``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_routing import LABELLED, PROJECTS_TRAIN3, load_corpus, load_labelled, load_projects, project_set_problems  # noqa: E402
+from bench_routing import (  # noqa: E402
+    LABELLED, PROJECTS_TRAIN3, VOLTAGENT, VOLTAGENT_TRAIN4, catalog_set_problems, load_corpus, load_labelled,
+    load_projects, project_set_problems,
+)
 
 ROUTING = LABELLED.parent
 
@@ -64,3 +68,27 @@ def test_no_task_of_the_third_train_projects_is_a_near_copy_of_another_set() -> 
 def test_the_third_train_projects_are_what_their_script_writes() -> None:
     assert runpy.run_path(str(ROUTING / "make_projects_train3.py"))["P"] == json.loads(
         PROJECTS_TRAIN3.read_text(encoding="utf-8"))
+
+
+def test_the_fourth_voltagent_train_set_is_well_formed() -> None:
+    train4 = load_labelled(VOLTAGENT_TRAIN4)
+    assert len(train4) >= 100
+    voltagent = {agent.name for agent in load_corpus(VOLTAGENT)}
+    assert catalog_set_problems(train4, voltagent, "train", no_fit=(0.12, 0.18)) == []
+
+
+def test_the_fourth_voltagent_train_set_is_apart_from_every_other_set() -> None:
+    tasks = [item["task"] for item in load_labelled(VOLTAGENT_TRAIN4)]
+    others, _ = other_sets(VOLTAGENT_TRAIN4)
+    assert len(set(tasks)) == len(tasks)
+    assert not set(tasks) & others
+
+
+def test_no_task_of_the_fourth_voltagent_train_set_is_a_near_copy_of_another_set() -> None:
+    near_copies = runpy.run_path(str(ROUTING / "near_copies.py"))["near_copies"]
+    assert near_copies(VOLTAGENT_TRAIN4.name, 0.5) == []
+
+
+def test_the_fourth_voltagent_train_set_is_what_its_script_writes() -> None:
+    written = runpy.run_path(str(ROUTING / "make_voltagent_train4.py"))["T"]
+    assert [{**item, "split": "train"} for item in written] == load_labelled(VOLTAGENT_TRAIN4)
