@@ -207,7 +207,14 @@ def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
         raise TasksFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     if "\x00" in text:
         raise TasksFileError(f"{path}: holds NUL bytes: not a text file")
-    return parse_tasks(text, path)
+    task_list = parse_tasks(text, path)
+    if not task_list.tasks and path.suffix.lower() == ".json":  # a prd.json / tasks.json: say why it holds none
+        from ralphy.tasks_json import json_problem
+
+        problem = json_problem(task_list.text)
+        if problem is not None:
+            raise TasksFileError(f"{path}: {problem}")
+    return task_list
 
 
 def newly_completed(before: TaskList, after: TaskList) -> list[Task]:

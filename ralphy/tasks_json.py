@@ -50,6 +50,39 @@ def read_json(text: str) -> list[RawTask] | None:
     return [task for task in tasks if task.status != DROPPED]
 
 
+def json_problem(text: str) -> str | None:
+    """What keeps ``text`` (a file named ``*.json`` in which no task was found) from being a JSON task list, in
+    words: a parse error with its line and column, or valid JSON holding no list of task objects. None when there
+    is nothing to say: an empty file, or an empty list of tasks (``{"userStories": []}``)."""
+    if not text.strip(_WS + "\ufeff"):
+        return None
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as exc:
+        return f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg[:1].lower()}{exc.msg[1:]}"
+    except RecursionError:
+        return "not read: its JSON is nested too deep"
+    if _task_lists(data) or _empty_list(data):
+        return None
+    if isinstance(data, dict):
+        keys = [json.dumps(key)[:40] for key in list(data)[:5]]
+        found = f"an object with keys {', '.join(keys)}{', ...' if len(data) > 5 else ''}" if data else "an empty object"
+    else:
+        found = "a list of no task objects" if isinstance(data, list) else f"a lone {type(data).__name__} value"
+    return (f"valid JSON, but it holds no list of task objects ({found}; ralphy reads a list of objects with a "
+            '"title" and a "status" or "passes", at the top or under "tasks" or "userStories": see docs/tasks.md)')
+
+
+def _empty_list(data) -> bool:
+    """Whether ``data`` is an empty task list: ``[]``, a known key's ``[]``, a tag's ``{"tasks": []}``."""
+    if data == []:
+        return True
+    if not isinstance(data, dict):
+        return False
+    return any(data.get(key) == [] for key in _LIST_KEYS) or any(
+        isinstance(value, dict) and value.get("tasks") == [] for value in data.values())
+
+
 def tick_rule(text: str) -> str | None:
     """How the dev prompt says to mark a task of this JSON list done (its own field); None when it is no such list."""
     if read_json(text) is None:

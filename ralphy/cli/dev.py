@@ -114,6 +114,11 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
     finally:
         if prestarted is not None and prestarted[1].returncode is None:
             end_group(prestarted[1], 1.0)  # not run (an error before the first iteration): end it
+            for pipe in (prestarted[1].stdin, prestarted[1].stdout, prestarted[1].stderr):
+                try:
+                    pipe.close()  # and its pipes (a ResourceWarning each when left to the garbage collector)
+                except OSError:
+                    pass  # a pipe whose flush finds the CLI gone
     from ralphy.loop import summary_json
 
     if as_json:
