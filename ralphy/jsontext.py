@@ -5,11 +5,16 @@ recursion limit (``[`` x 100,000 is a 200 KB file), which callers that catch ``j
 ``ValueError`` do not expect: a hostile ``.mcp.json``, breaker state or pid file became a traceback. ``loads``
 turns it into a ``json.JSONDecodeError`` ("nested too deeply"), so the one ``except`` every caller already has
 covers it.
+
+JSON may hold a lone surrogate (``"\\ud800"``), which no UTF-8 text can: ``well_formed`` makes each one U+FFFD in
+what a process ralphy does not control said (the Claude CLI's stream-json), before it reaches a terminal, a file, the
+CLI's stdin or the history; ``well_formed_text`` does it to one text.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 
@@ -20,3 +25,36 @@ def loads(text: str | bytes) -> Any:
     except RecursionError:
         doc = text if isinstance(text, str) else ""
         raise json.JSONDecodeError("nested too deeply", doc, 0) from None
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def well_formed(value: Any, text: str) -> Any:
+    """``value`` (parsed from the JSON ``text``) with every lone surrogate in its strings and keys as U+FFFD; itself
+    when ``text`` escapes none (the usual case: a look at the text, no walk)."""
+    if _SURROGATE_ESCAPE.search(text) is None:
+        return value
+    try:
+        return _well_formed(value)
+    except RecursionError:  # nested about as deep as the parser allows: left as it is (the history replaces them)
+        return value
+
+
+def well_formed_text(text: str) -> str:
+    """``text`` with each lone surrogate as U+FFFD (a valid pair kept as its one character)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+def _well_formed(value: Any) -> Any:
+    if isinstance(value, str):
+        return well_formed_text(value)
+    if isinstance(value, list):
+        return [_well_formed(item) for item in value]
+    if isinstance(value, dict):
+        return {_well_formed(key): _well_formed(item) for key, item in value.items()}
+    return value

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from ralphy.errors import StoreError
+from ralphy.jsontext import well_formed_text
 from ralphy.history_file import (
     APPLICATION_ID,
     check_existing,
@@ -122,11 +123,11 @@ class Store(HistoryReads):
         ralphy_version: str | None = None,
     ) -> int:
         """Record a new run (status ``running``); return its id. ``config_json``: JSON text or a mapping."""
-        config_text = config_json if isinstance(config_json, str) else json.dumps(config_json, default=str)
+        config_text = config_json if isinstance(config_json, str) else _json(config_json, default=str)
         json.loads(config_text)  # a bug in the caller, not bad user input: let it raise
         return self._insert(
             "INSERT INTO runs (started_at, config_json, argv_json, ralphy_version) VALUES (?, ?, ?, ?)",
-            (stamp(started_at), config_text, json.dumps(list(argv)), ralphy_version),
+            (stamp(started_at), config_text, _json(list(argv)), ralphy_version),
         )
 
     def finish_run(
@@ -223,9 +224,9 @@ class Store(HistoryReads):
                    files_changed_json, bash_commands_json, usage_json, duration_s, cost_share)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
-                iteration_id, tool_use_id, agent, description, json.dumps(list(task_ids)), status, error,
-                json.dumps(list(files_changed)), json.dumps(list(bash_commands)),
-                None if usage is None else json.dumps(dict(usage)), duration_s, cost_share,
+                iteration_id, tool_use_id, agent, description, _json(list(task_ids)), status, error,
+                _json(list(files_changed)), _json(list(bash_commands)),
+                None if usage is None else _json(dict(usage)), duration_s, cost_share,
             ),  # fmt: skip
         )
 
@@ -299,7 +300,7 @@ class Store(HistoryReads):
         ``header`` and ``options`` are a live question's (AskUserQuestion); None for one in a final message.
         ``multi_select``: several of its options may be picked at once.
         """
-        options_json = None if options is None else json.dumps([dict(o) for o in options])
+        options_json = None if options is None else _json([dict(o) for o in options])
         return self._insert(
             """INSERT INTO questions (iteration_id, session_id, text, confidence, task_key, asked_at, header,
                                       options_json, multi_select)
@@ -322,7 +323,7 @@ class Store(HistoryReads):
                 raise StoreError(f"{self.path}: question {question_id} was already answered at {shown_time(row[0])}")
             db.execute(
                 "UPDATE questions SET answer = ?, answered_at = ?, answered_by = ? WHERE id = ?",
-                (answer, stamp(answered_at), answered_by, question_id),
+                _storable((answer, stamp(answered_at), answered_by, question_id)),
             )
 
     def mark_question_delivered(self, question_id: int, iteration_id: int) -> None:
@@ -400,15 +401,35 @@ class Store(HistoryReads):
 
     def _insert(self, sql: str, params: Sequence[Any]) -> int:
         with self._write() as db:
-            row_id = db.execute(sql, params).lastrowid
+            row_id = db.execute(sql, _storable(params)).lastrowid
         assert row_id is not None
         return row_id
 
     def _update(self, sql: str, params: Sequence[Any], what: str) -> None:
         with self._write() as db:
-            if db.execute(sql, params).rowcount != 1:
+            if db.execute(sql, _storable(params)).rowcount != 1:
                 raise StoreError(f"{self.path}: there is no {what}")
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._errors():
             return self._db.execute(sql, params).fetchall()
+
+
+# ------------------------------------------------------------------------------------------------------ text
+
+
+def _storable(params: Sequence[Any]) -> tuple[Any, ...]:
+    """The parameters of a write as SQLite's UTF-8 can take them: every text's lone surrogates become U+FFFD.
+
+    The history's text comes from what ralphy does not control: the Claude CLI's stream (the model's text, tool
+    inputs, a subagent's description, where JSON's ``"\\ud800"`` is legal), command lines and answers typed at a
+    terminal (Python keeps an undecodable byte as a surrogate, ``"\\udcff"``). Such a text cannot be encoded as
+    UTF-8: the write raised a UnicodeEncodeError and the iteration was lost. A JSON column is written with its
+    text as it is (``_json``), so its surrogates are replaced here too, never stored as escapes that come back."""
+    return tuple(well_formed_text(value) if isinstance(value, str) and not value.isascii() else value
+                 for value in params)
+
+
+def _json(value: Any, **options: Any) -> str:
+    """A JSON column's text: non-ASCII as itself (so ``_storable`` sees a lone surrogate, which an escape hides)."""
+    return json.dumps(value, ensure_ascii=False, **options)

@@ -47,6 +47,7 @@ from ralphy.claude.pipes import EOF as _EOF
 from ralphy.claude.pipes import Tail, Transcript, drain, exit_status, read_lines, write_lines
 from ralphy.claude.process import EXIT_DRAIN_S, KILL_GRACE_S, STDERR_TAIL_BYTES, TRANSCRIPT_MAX_BYTES, RunResult
 from ralphy.errors import ConfigError
+from ralphy.jsontext import well_formed
 
 logger = logging.getLogger(__name__)
 
@@ -330,7 +331,7 @@ class Session:
             return
         if '"control_' in line:
             try:
-                data = json.loads(line)
+                data = well_formed(json.loads(line), line)  # a tool input's lone surrogate as U+FFFD
             except (ValueError, RecursionError):
                 data = None
             if isinstance(data, dict) and str(data.get("type", "")).startswith("control_"):

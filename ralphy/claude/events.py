@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
+from ralphy.jsontext import well_formed
+
 
 @dataclass(frozen=True)
 class InitEvent:
@@ -173,6 +175,7 @@ def parse_line(line: str) -> list[Event]:
         raise ValueError("not JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ValueError(f"not a JSON object but {type(data).__name__}")
+    data = well_formed(data, line)  # a lone surrogate ("\\ud800" in the model's text) as U+FFFD
     kind = data.get("type")
     if kind == "system":
         parser = _SYSTEM_PARSERS.get(_str(data.get("subtype")) or "")
