@@ -182,11 +182,11 @@ class ProjectTools:
                 return _fallback(0.0, f"no agent is in team {_shown(team)} ({there})", [])
         agents = [agent for agent in agents if agent.name not in excluded]
         if not agents:
-            return _fallback(0.0, "every agent" + (f" of team {team!r}" if team else "") + " is in excludeAgents",
+            return _fallback(0.0, "every agent" + (f" of team {_shown(team)}" if team else "") + " is in excludeAgents",
                              [])
         agents = [agent for agent in agents if set(required) <= set(agent_tools(agent))]
         if not agents:
-            return _fallback(0.0, "no agent" + (f" of team {team!r}" if team else "") +
+            return _fallback(0.0, "no agent" + (f" of team {_shown(team)}" if team else "") +
                              (" left after excludeAgents" if excluded else "") +
                              f" has every tool of requiredCapabilities ({', '.join(required)})", [])
         router = self._router(agents)
@@ -261,12 +261,36 @@ class ProjectTools:
 
 
 def _shown(value: Any) -> str:
-    """A value as the client sent it (JSON), shortened, for a message."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    """A value as the client sent it, shortened, for a message: a text quoted as ralphy's command-line errors
+    quote one (Python's repr: ``'qa'``), anything else as JSON writes it (``true``, ``null``, ``2.5``, ``['a', 1]``)."""
+    parts: list[str] = []
+    _render(value, parts, 0)
+    text = "".join(parts)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _render(value: Any, parts: list[str], depth: int) -> None:
+    """``value`` into ``parts``, stopping once they are past 40 characters (a client's value may be huge)."""
+    if sum(map(len, parts)) > 40 or depth > 20:
+        parts.append("...")
+    elif isinstance(value, str):
+        parts.append(repr(value[:41]))
+    elif isinstance(value, (list, tuple, dict)):
+        items = list(value.items())[:10] if isinstance(value, dict) else list(value[:10])
+        parts.append("{" if isinstance(value, dict) else "[")
+        for i, item in enumerate(items):
+            parts.append(", " if i else "")
+            if isinstance(value, dict):
+                _render(item[0], parts, depth + 1)
+                parts.append(": ")
+                item = item[1]
+            _render(item, parts, depth + 1)
+        parts.append("}" if isinstance(value, dict) else "]")
+    else:
+        try:
+            parts.append(json.dumps(value))
+        except (TypeError, ValueError):
+            parts.append(repr(value))
 
 
 def _whole_number(value: Any, name: str, low: int, high: int) -> int:

@@ -90,7 +90,7 @@ def test_filters_team_capabilities_and_exclusions(team_project: Path) -> None:
     ({"task": "t", "max_results": 0}, "maxResults must be a whole number from 1 to 10"),
     ({"task": "t", "max_results": 11}, "maxResults"),
     ({"task": "t", "max_results": True}, "maxResults"),
-    ({"task": "t", "max_results": "3"}, r'maxResults must be a whole number from 1 to 10 \(got "3"\)'),
+    ({"task": "t", "max_results": "3"}, r"maxResults must be a whole number from 1 to 10 \(got '3'\)"),
     ({"task": "t", "max_results": 2.5}, r"\(got 2.5\)"),
     ({"task": "t", "max_results": None}, r"\(got null\)"),
     ({"task": None}, "task is missing"),
@@ -120,7 +120,7 @@ def test_a_team_no_agent_has_is_the_contracts_fallback_naming_the_teams(team_pro
     so a typo shows."""
     answer = ProjectTools(team_project).agent_recommend("Optimize the slow PostgreSQL query", team="nope")
     assert answer["recommended"] is None and answer["alternatives"] == [] and answer["fallback"]
-    assert answer["reason"] == "no agent is in team \"nope\" (the project's teams: qa); work directly"
+    assert answer["reason"] == "no agent is in team 'nope' (the project's teams: qa); work directly"
 
 
 def test_a_whole_float_is_a_whole_number_and_each_empty_filter_says_why(team_project: Path) -> None:
@@ -247,7 +247,7 @@ def test_the_sdk_passes_bad_values_through_to_one_line_errors(team_project: Path
     assert all(result.is_error for result in errors)
     assert all(len(message.splitlines()) == 1 and "pydantic" not in message for message in messages), messages
     assert [message.split(": ", 1)[1] for message in messages] == [
-        'maxResults must be a whole number from 1 to 10 (got "3")',
+        "maxResults must be a whole number from 1 to 10 (got '3')",
         "maxResults must be a whole number from 1 to 10 (got true)",
         "maxResults must be a whole number from 1 to 10 (got 0)",
         "task is missing",
