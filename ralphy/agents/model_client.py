@@ -27,11 +27,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ralphy.errors import AgentCreationError, AuthenticationError, ClaudeNotFoundError
+from ralphy.errors import AgentCreationError, AuthenticationError, ClaudeNotFoundError, RalphyError
 
 logger = logging.getLogger(__name__)
 
 CLI_TIMEOUT = 180.0
+_UNKNOWN = object()  # the CLI's version, not asked yet
 
 
 def has_api_key(environ: Mapping[str, str] = os.environ) -> bool:
@@ -90,6 +91,7 @@ class ClaudeCliClient:
         self.base_url = f"the Claude CLI ({claude_bin})"
         self.messages = _Messages(self)
         self._legacy = False
+        self._version: Any = _UNKNOWN
 
     def __enter__(self) -> ClaudeCliClient:
         return self
@@ -121,13 +123,28 @@ class ClaudeCliClient:
                                   "--max-turns", "1", "--model", model], legacy_prompt)
         return _answer(result, proc, tool, from_text=True)
 
-    def _run(self, argv: list[str], prompt: str) -> tuple[dict[str, Any] | None, subprocess.CompletedProcess[str]]:
+    def _env(self) -> Mapping[str, str]:
+        """The CLI's environment; a CLI that retries silently (before 2.1.100) gets as few retries as under
+        `ralphy dev`: a login the API refuses made 2.0.x retry until the time limit (10 requests in 90 s)."""
         from ralphy.claude.command import child_env
+        from ralphy.claude.limits import retry_env
 
+        env = child_env(self.environ)
+        if self._version is _UNKNOWN:
+            from ralphy.claude.version import claude_version
+
+            try:
+                self._version = claude_version(self.claude_bin, env)
+            except (RalphyError, OSError, ValueError):
+                self._version = None
+        return retry_env(env, self._version)
+
+    def _run(self, argv: list[str], prompt: str) -> tuple[dict[str, Any] | None, subprocess.CompletedProcess[str]]:
+        env = self._env()
         with tempfile.TemporaryDirectory(prefix="ralphy-model-") as cwd:  # no project files, CLAUDE.md or agents
             try:
                 proc = subprocess.run(argv, input=prompt, capture_output=True, text=True, cwd=cwd,
-                                      env=child_env(self.environ), timeout=self.timeout, errors="replace")
+                                      env=env, timeout=self.timeout, errors="replace")
             except subprocess.TimeoutExpired:
                 # a logged-out 2.0.x CLI retries the missing credentials silently until then
                 raise AgentCreationError(f"the Claude CLI gave no answer in {self.timeout:.0f} s (if it is not logged "
@@ -214,10 +231,18 @@ def _raise_for(result: Mapping[str, Any]) -> None:
     final = next((event for event in parse_line(json.dumps(result)) if isinstance(event, ResultEvent)), None)
     detail = " ".join(_error_detail(result).split())[:300]
     if final is not None and is_auth_result(final):
-        raise AuthenticationError(
-            f"the Claude CLI could not ask the model: {auth_failure([], final) or detail}; log in with `claude` "
-            "and /login, or set ANTHROPIC_API_KEY")
+        raise AuthenticationError(login_line(auth_failure([], final) or detail))
     raise AgentCreationError(f"the Claude CLI failed: {detail}")
+
+
+def login_line(said: str) -> str:
+    """The one line for credentials the CLI lacks or the API refused, the CLI's words after a dash. Without an
+    API key (the only way here) every version's "/login" means its login is missing or no longer valid: 2.0.x
+    says "Invalid API key · Please run /login" when simply not logged in."""
+    low = said.lower()
+    what = ("the Claude CLI is not logged in" if any(word in low for word in ("login", "logged in", "oauth"))
+            else "the Messages API refused the Claude CLI's credentials")
+    return f"{what}; run `claude /login` or set ANTHROPIC_API_KEY — it said: {' '.join(said.split()).rstrip('.')}"
 
 
 def _error_detail(result: Mapping[str, Any]) -> str:
