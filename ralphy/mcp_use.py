@@ -66,7 +66,8 @@ def ask_cli(binary: str, project_dir: str | os.PathLike[str], environ: Mapping[s
     answer), asked again while a server is "pending" (starting) for up to ``wait`` seconds; None when the CLI did
     not answer."""
     from ralphy.claude.command import child_env
-    from ralphy.claude.driver import Session, with_stream_flags
+    from ralphy.claude.command import with_stream_flags
+    from ralphy.claude.driver import Session
 
     session = Session.start(with_stream_flags([binary, "-p"]), cwd=project_dir, env=child_env(environ),
                             kill_grace=1.0)

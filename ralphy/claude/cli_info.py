@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ralphy.claude.control import InitializeInfo
-from ralphy.claude.driver import ClaudeUsageError, Session, with_stream_flags
+from ralphy.claude.command import with_stream_flags
+from ralphy.claude.driver import ClaudeUsageError, Session
 from ralphy.errors import ConfigError
 
 

@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ralphy.claude.command import STREAM_FLAGS, end_group, has_exited, spawn, wait_for_exit  # noqa: F401
-from ralphy.claude.command import with_stream_flags  # noqa: F401 (offered here: cli_info, mcp_use, process)
 from ralphy.claude.control import ControlRequest, InitializeInfo, OnRequest, deny, deny_all
 from ralphy.claude.control import DEFAULT_DENIAL, QUESTION_DENIAL, allow  # noqa: F401 (also asked for here)
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line

@@ -75,7 +75,8 @@ def run_claude(
     ``transcript_path`` (at most ``transcript_max_bytes``; a transcript that cannot be written is logged and
     skipped, the run goes on). Raises ``ClaudeNotFoundError`` when ``argv[0]`` cannot be started.
     """
-    from ralphy.claude.driver import Session, with_stream_flags
+    from ralphy.claude.command import with_stream_flags
+    from ralphy.claude.driver import Session
 
     if process is None:
         argv = with_stream_flags(argv)

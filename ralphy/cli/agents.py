@@ -196,10 +196,8 @@ def _echo_check(discovery: Any, findings: list[Any]) -> None:
     errors = sum(f.severity == "error" for f in findings)
     counts = {outcome: sum(f.outcome == outcome for f in discovery.files) for outcome in ("loaded", "skipped",
                                                                                           "shadowed")}
+    from ralphy.status_words import counted
+
     click.echo(f"{counts['loaded']} loaded, {counts['skipped']} skipped, {counts['shadowed']} shadowed; "
-               f"{_count(errors, 'lint error')}, {_count(len(findings) - errors - len(hints), 'warning')}, "
-               f"{_count(len(hints), 'hint')}")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+               f"{counted(errors, 'lint error')}, {counted(len(findings) - errors - len(hints), 'warning')}, "
+               f"{counted(len(hints), 'hint')}")

@@ -23,10 +23,9 @@ from ralphy.claude.driver import (
     allow,
     deny,
     initialize_info,
-    with_stream_flags,
 )
 from ralphy.claude.events import ResultEvent, TaskNotification
-from ralphy.claude.command import build_argv
+from ralphy.claude.command import build_argv, with_stream_flags
 from ralphy.errors import ConfigError
 
 PRELUDE = f"""\
