@@ -10,7 +10,6 @@ Times are stored as ISO 8601 in UTC (``stamp``). A row is decoded strictly: a va
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import sqlite3
 from dataclasses import asdict, dataclass, replace
@@ -251,7 +250,7 @@ def question_record(row: sqlite3.Row) -> Question:
 def _options(value: str | None) -> tuple[dict[str, Any], ...]:
     """A question's stored options; anything not a list of objects reads as none."""
     try:
-        options = json.loads(value) if value else []
+        options = jsontext.loads(value) if value else []
     except ValueError:
         return ()
     return tuple(o for o in options if isinstance(o, dict)) if isinstance(options, list) else ()

@@ -8,7 +8,8 @@ covers it.
 
 JSON may hold a lone surrogate (``"\\ud800"``), which no UTF-8 text can: ``well_formed`` makes each one U+FFFD in
 what a process ralphy does not control said (the Claude CLI's stream-json), before it reaches a terminal, a file, the
-CLI's stdin or the history; ``well_formed_text`` does it to one text.
+CLI's stdin or the history; ``loads`` does it to all it reads (a history, a transcript, a settings file written by
+someone else); ``well_formed_text`` does it to one text.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from typing import Any
 
 
 def loads(text: str | bytes) -> Any:
-    """``json.loads``, with nesting too deep for the parser a ``json.JSONDecodeError`` like any other bad JSON."""
+    """``json.loads``, with nesting too deep for the parser a ``json.JSONDecodeError`` like any other bad JSON, and
+    each lone surrogate of its strings as U+FFFD (``well_formed``)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
         doc = text if isinstance(text, str) else ""
         raise json.JSONDecodeError("nested too deeply", doc, 0) from None
+    return well_formed(value, text if isinstance(text, str) else text.decode("latin-1"))
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")

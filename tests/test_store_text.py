@@ -88,3 +88,20 @@ def test_well_formed_walks_only_what_escapes_a_surrogate() -> None:
     untouched = {"a": LONE}
     assert well_formed(untouched, '{"a": "no escape here"}') is untouched  # no look inside without an escape
     assert well_formed_text("\udc00\ud800") == "\ufffd\ufffd" and well_formed_text("plain é") == "plain é"
+
+
+def test_a_history_written_before_keeps_no_surrogate_on_the_way_out(tmp_path: Path) -> None:
+    """ralphy wrote JSON columns with escapes (``"\\udcff"`` in argv_json), which came back as surrogates and
+    crashed `ralphy report`; what reads the history (and transcripts, settings files) replaces them."""
+    import sqlite3
+
+    with Store.open(tmp_path) as store:
+        run = store.start_run(config_json={}, argv=["ralphy", "dev"])
+        store.finish_run(run, status="completed", reason="done")
+    with sqlite3.connect(tmp_path / ".ralphy" / "ralphy.db") as db:  # as an older ralphy stored a command line
+        db.execute("UPDATE runs SET argv_json = ? WHERE id = ?", ('["ralphy", "dev", "\\udcff"]', run))
+    with Store.open(tmp_path) as store:
+        assert store.runs()[0].argv == ["ralphy", "dev", "\ufffd"]
+    shown = subprocess.run([sys.executable, "-m", "ralphy", "report", str(tmp_path), "-o", str(tmp_path / "r.html")],
+                           capture_output=True, timeout=60)
+    assert shown.returncode == 0 and b"Traceback" not in shown.stderr, shown.stderr
