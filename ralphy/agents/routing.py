@@ -34,6 +34,7 @@ from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_acti
                                       name_terms)
 from ralphy.agents.chores import is_chore
 from ralphy.agents.field_owner import sole_field_agent
+from ralphy.agents.phrases import bound_terms
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
 from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
@@ -68,8 +69,8 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match; and 1.0 when the agent is the team's one agent for the field of a technology
 # the task names, else 0.0: ralphy.agents.field_owner). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (2.087, 0.282, 0.210, 1.029, 0.189, -0.778, 0.483)
-CALIBRATION_BIAS = -3.597
+CALIBRATION: tuple[float, ...] = (2.073, 0.339, 0.270, 1.006, 0.327, -0.772, 0.461)
+CALIBRATION_BIAS = -3.685
 NEAR_SHARE = 0.5
 # A chore (ralphy.agents.chores: a small edit named by its object, "Change the 404 page's heading", "Raise the Node
 # version in .nvmrc") needs no specialist: its log-odds are lowered by this much (0.98 -> 0.27, 0.995 -> 0.58), so an
@@ -99,6 +100,11 @@ FIELD_WEIGHT = 0.5
 # ... once per technology of that field the task names, up to this many ("Design the loot tables and enemy spawns for
 # the dungeon levels" names three of games: more named, surer field; a word the task says still counts for more)
 FIELD_NAMED_MAX = 3
+# A word the task says only inside a term of several words (ralphy.agents.phrases: "an AWS landing zone", "the
+# Visual Basic 6 app", "next quarter") is read as part of that term: in an agent whose text lacks the term's other
+# words, "named" drops the word's whole weight when the agent's name holds it (the landing page copywriter for
+# "landing"), "name" only the part its name gives, "all" the whole weight in every such agent; "" turns it off.
+PHRASE_BOUND = "named"
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
@@ -251,10 +257,14 @@ class Router:
     # -- querying -------------------------------------------------------------------------------------
 
     def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
-                roles: frozenset[str] = frozenset(), activity: Asked = NOTHING) -> dict[int, float]:
-        """Agent index -> its score for the task, for every agent holding one of ``task_terms``."""
+                roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
+                sequence: Sequence[str] | None = None) -> dict[int, float]:
+        """Agent index -> its score for the task, for every agent holding one of ``task_terms`` (``sequence``: the
+        task's terms in order with their repeats, for the terms of several words it says; ``task_terms`` when None)."""
         total: list[float] | None = None
         agents = len(self._entries)
+        sequence = tuple(task_terms if sequence is None else sequence)
+        bound = bound_terms(sequence) if PHRASE_BOUND else {}
         for term in (*task_terms, *activity.extra) if activity.extra else task_terms:
             boost = 1.0 + HEAD_BOOST if term in head else 1.0
             posting = self._posting(term)
@@ -262,13 +272,15 @@ class Router:
                 continue
             if total is None:
                 total = [0.0] * agents
-            if len(posting) * DENSE_SHARE >= agents:  # a common term: added to every agent at once, in C
+            if term in bound:
+                posting = self._bound_posting(term, bound[term], posting)
+            if term not in bound and len(posting) * DENSE_SHARE >= agents:  # a common term: every agent at once, in C
                 total = list(map(operator.add, total, self._dense(term, boost, posting)))
             else:
                 for index, weight in posting:
                     total[index] += weight * boost
         if FIELD_WEIGHT:
-            total = self._add_fields(total, task_terms)
+            total = self._add_fields(total, sequence)
         if total is None:
             return {}
         # the same additions in the same order as term by term per agent (x + 0.0 is x); weights are > 0
@@ -304,6 +316,38 @@ class Router:
             for index, weight in best.items():
                 total[index] += share * weight
         return total
+
+    def _bound_posting(self, term: str, phrases: Sequence[tuple[str, ...]], posting: list[tuple[int, float]]
+                       ) -> list[tuple[int, float]]:
+        """``term``'s posting when the task says it only inside ``phrases`` (terms of several words,
+        ``ralphy.agents.phrases``): an agent whose text holds every word of one of them keeps its weight, another
+        keeps its weight less the part from its name (``PHRASE_BOUND``: "landing" of "an AWS landing zone" does
+        not name the landing page copywriter)."""
+        allowed: set[int] = set()
+        for phrase in phrases:
+            allowed.update(set.intersection(*(set(self._holders(word)) for word in phrase)))
+        kept = []
+        for index, weight in posting:
+            if index not in allowed:
+                name_part = self._name_weight(index, term)
+                if PHRASE_BOUND == "all" or (PHRASE_BOUND == "named" and name_part):
+                    weight = 0.0
+                else:
+                    weight -= name_part
+            if weight > 1e-12:
+                kept.append((index, weight))
+        return kept
+
+    def _name_weight(self, index: int, term: str) -> float:
+        """The part of ``term``'s weight in agent ``index`` that its name gives."""
+        for name, counter, length in self._counts[index]:
+            if name == "name":
+                count = counter.get(term, 0)
+                if not count:
+                    return 0.0
+                weight = NAME_IDF * (GENERIC_WEIGHT if term in GENERIC_VERBS else 1.0)
+                return weight * self._field_score(name, count, length / self._average[name])
+        return 0.0
 
     def _named_for(self, sequence: tuple[str, ...]) -> bool:
         """Whether an agent's name holds every term of ``sequence`` (a technology: "playwright", "delta lake")."""
@@ -393,8 +437,9 @@ class Router:
 
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
-        task_terms = list(dict.fromkeys(terms(task)))
-        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task))
+        sequence = terms(task)
+        task_terms = list(dict.fromkeys(sequence))
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task), sequence)
         if not ranked:
             return None
         return self._entries[ranked[0][0]].agent.name, self._features(ranked, 0, task_terms)
@@ -408,8 +453,9 @@ class Router:
         return hit / total if total else 0.0
 
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
-                roles: frozenset[str] = frozenset(), activity: Asked = NOTHING) -> list[tuple[int, float]]:
-        scores = self._scores(task_terms, head, roles, activity)
+                roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
+                sequence: Sequence[str] | None = None) -> list[tuple[int, float]]:
+        scores = self._scores(task_terms, head, roles, activity, sequence)
         # best first, ties by name: agents are indexed in name order and ``scores`` is in index order, so a stable
         # sort by score alone, descending, sorts as (-score, index) does, in C
         return sorted(scores.items(), key=operator.itemgetter(1), reverse=True)
@@ -421,7 +467,8 @@ class Router:
         surface = {}
         for word, term in pairs:
             surface.setdefault(term, word)
-        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task))
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task),
+                              [term for _, term in pairs])
         results = []
         demotion = CHORE_DEMOTION if is_chore(task) else 0.0
         for position, (index, score) in enumerate(ranked[:limit]):

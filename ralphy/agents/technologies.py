@@ -14,7 +14,11 @@ ordinary text ("cors" stems as "cores", "typer" as "typed", "focus order" loses 
 "order"; "patient", "player", "invoicing", "offline-first" named an app's subject, not its field), the money row was
 split into ledger work and payment gateways, "rate limiting" moved from security to APIs, whose field lost "design" and "specification", and the ecosystem row of
 Riverpod and Bloc says Flutter only; no entry was added for a missed task. Later (catalog14) "dagger" left the
-Kotlin row: it stems as Airflow's "dag". A word that means something else in
+Kotlin row: it stems as Airflow's "dag". Later still (rank15), after reading voltagent_train3's misses, rows were
+added and widened with the general words of their trades (legacy platforms, developer experience, data sources,
+game genres and controls, RAG evaluation, model metrics, group licensing, sockets): the misses showed which trades
+were missing, each row lists that trade's words beyond the missed task's. An entry losing a bare number to the
+tokeniser ("route 53", "layer 2") is skipped (``entry_terms``): it read as every "route" or "layer". A word that means something else in
 everyday text ("delta", "epic", "swift", "metal", "vault", "flux", "click") is left out, or written only inside a
 phrase ("delta lake").
 
@@ -29,6 +33,7 @@ agent keeps the work on it. The table is built into terms on first use, not at i
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from ralphy.agents.terms import terms
@@ -58,7 +63,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("machine learning model training",
      "pytorch, tensorflow, keras, jax, xgboost, lightgbm, catboost, scikit-learn, sklearn, hyperparameter, "
      "hyperparameters, feature engineering, training data, overfitting, classifier, gradient boosting, cnn, "
-     "transformer model"),
+     "transformer model, auc, roc curve, f1 score, precision and recall, churn model, propensity model, "
+     "recommendation model"),
     ("machine learning model serving inference deployment",
      "onnx, triton, torchserve, bentoml, seldon, kserve, tensorrt, model serving, inference endpoint, "
      "request batching, quantization, quantize, gpu inference"),
@@ -69,7 +75,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "lora, qlora, peft, fine-tune, finetune, rag, retrieval-augmented, embeddings, embedding, "
      "vector store, vector database, pgvector, pinecone, weaviate, qdrant, chroma, faiss, milvus, "
      "langchain, llamaindex, vllm, ollama, gpt, openai, anthropic api, hallucination, hallucinations, "
-     "chatbot, chunking, reranker, tokens per second, guardrails"),
+     "chatbot, chunking, reranker, tokens per second, guardrails, groundedness, faithfulness, retrieved passages, "
+     "retrieved chunks, retrieval quality, ragas"),
     ("prompt llm evaluation",
      "system prompt, chain of thought, prompt template, prompt injection, eval set, evals"),
     ("nlp text language processing",
@@ -110,24 +117,36 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("monitoring observability reliability sre",
      "prometheus, grafana, alertmanager, datadog, new relic, opentelemetry, otel, jaeger, tempo, loki, "
      "elk, kibana, logstash, splunk, pagerduty, opsgenie, slo, slos, sli, slis, error budget, burn rate, "
-     "burn-rate, uptime, toil, runbook, alerting, tracing, dashboards, sentry"),
+     "burn-rate, uptime, toil, runbook, alerting, tracing, dashboards, sentry, "
+     "certificate expiry, cert expiry"),
     ("chaos engineering resilience failure",
      "game day, gameday, fault injection, chaos monkey, gremlin, litmus, chaos mesh, kill a zone, "
      "failover drill"),
     ("platform engineering developer platform self-service",
      "backstage, golden path, golden paths, developer portal, software template, software templates, "
      "crossplane, paved road, service catalog, scaffolder"),
+    ("legacy modernization migration",
+     "visual basic, vb6, vba, cobol, mainframe, as400, iseries, powerbuilder, delphi, foxpro, coldfusion, cold fusion, "
+     "classic asp, angularjs, silverlight, perl cgi, lotus notes, ms access, access database, "
+     "strangler fig"),
+    ("developer experience build feedback loop workflow",
+     "inner loop, hot reload, live reload, dev server, local dev, local development, dev environment, "
+     "devcontainer, dev container, watch mode, hmr, onboarding time"),
+    ("data sources datasets collection",
+     "open data, public data, public datasets, open datasets, data portal, kaggle, census data"),
     ("windows server infrastructure active directory group policy",
      "gpo, gpos, group policy, active directory, organizational unit, ou, domain controller, "
      "domain controllers, dhcp, dhcp reservation, dhcp reservations, wsus, sccm, mecm, rsat, dfs, "
      "file server, file share, print server, mapped drive, map drive, network drive, drive letter, "
-     "windows server, hyper-v, fsmo"),
+     "windows server, hyper-v, fsmo, computer accounts, computer account, stale accounts, last logon, "
+     "lastlogontimestamp"),
     ("active directory security privilege",
      "kerberoasting, kerberos, ntlm, golden ticket, dcsync, unconstrained delegation, constrained delegation, "
      "bloodhound, tier 0, privileged accounts, laps, krbtgt"),
     ("microsoft 365 administration exchange teams sharepoint",
      "exchange online, mailbox, mailboxes, shared mailbox, outlook, microsoft teams, sharepoint, onedrive, "
-     "office 365, o365, m365, microsoft graph, graph api, license assignment, distribution list, intune"),
+     "office 365, o365, m365, microsoft graph, graph api, license assignment, distribution list, intune, "
+     "e3 licence, e3 license, e5 licence, e5 license, group-based licensing, licence assignment"),
     ("iot device edge sensor",
      "mqtt, coap, lorawan, lora, zigbee, ble, bluetooth low energy, sensor, sensors, telemetry, "
      "device fleet, fleet of devices, edge gateway, greengrass, iot hub, device provisioning, ota update"),
@@ -189,7 +208,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
     # applications
     ("real-time websocket bidirectional communication",
      "websocket, websockets, socket.io, socketio, server-sent events, sse, pusher, signalr, presence, "
-     "live cursors, live updates, pub sub, long polling, realtime, real-time chat"),
+     "live cursors, live updates, pub sub, long polling, realtime, real-time chat, socket, sockets, "
+     "streaming updates, live prices"),
     ("microservices distributed services event messaging",
      "kafka, kafka topics, consumer group, consumer groups, rabbitmq, nats, pulsar, event bus, "
      "dead letter queue, dlq, outbox, saga, sagas, service discovery, circuit breaker, strangler, "
@@ -204,7 +224,9 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("game gameplay",
      "unity, unreal, godot, sprite, sprites, loot, loot table, loot tables, enemy, enemies, gameplay, "
      "netcode, matchmaking, leaderboard, level design, hit points, hitbox, physics engine, game loop, "
-     "frame rate, fps, dungeon, quest, quests, npc, npcs, enemy spawns"),
+     "frame rate, fps, dungeon, quest, quests, npc, npcs, enemy spawns, split-screen, split screen, co-op, "
+     "gamepad, gamepads, controller support, roguelike, side-scroller, save game, save slots, boss fight, "
+     "skill tree, level select"),
     ("graphics rendering", "shader, shaders, opengl, vulkan, directx, webgl, webgpu, glsl, hlsl, ray tracing"),
     ("mobile app ios android",
      "testflight, app store, play store, google play, apns, fcm, push notification, push notifications, "
@@ -277,7 +299,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("business analysis requirements process",
      "business requirements, process map, bpmn diagram, stakeholder interviews"),
     ("visual asset image icon",
-     "app icon, favicon, favicons, og image, og images, logo, logos, wordmark, social card, splash screen"),
+     "app icon, favicon, favicons, og image, og images, open graph image, open graph images, logo, logos, wordmark, "
+     "social card, splash screen"),
     # language and framework ecosystems: a library named for the platform agents describe
     ("flutter",
      "riverpod, bloc, cubit, pubspec, dart"),
@@ -324,6 +347,21 @@ FIELDS: tuple[tuple[str, str], ...] = (
 )
 
 
+def entry_terms(entry: str) -> tuple[str, ...] | None:
+    """The terms of an entry of the table, in a row; None when it has none, or when a bare number of it is dropped
+    by the tokeniser and more than a letter is left: "route 53" is not "route", "layer 2" not "layer" (rank15), and
+    "N+1" stays "n"."""
+    sequence = tuple(terms(entry))
+    if not sequence:
+        return None
+    if any(word.isdigit() for word in _WORDS.findall(entry.lower())) and sum(map(len, sequence)) > 1:
+        return None
+    return sequence
+
+
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, tuple[tuple[tuple[str, ...], frozenset[str]], ...]]:
     """First term of an entry -> (the entry's terms in a row, the terms of its field), for every entry."""
@@ -331,7 +369,7 @@ def _table() -> dict[str, tuple[tuple[tuple[str, ...], frozenset[str]], ...]]:
     for field, entries in FIELDS:
         field_terms_ = frozenset(terms(field))
         for entry in entries.split(","):
-            sequence = tuple(terms(entry))
+            sequence = entry_terms(entry)
             if sequence:
                 table.setdefault(sequence[0], []).append((sequence, field_terms_))
     return {first: tuple(rows) for first, rows in table.items()}

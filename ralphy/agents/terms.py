@@ -113,6 +113,7 @@ _SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring
     (".net", re.compile(r"(?<![a-z0-9])\.net\b"), " dotnet "),
     (".js", re.compile(r"\b([a-z]+)\.js\b"), r" \1js "),
     ("-d", re.compile(r"\b([23])-d\b"), r" \1d "),  # 3-D, 2-D: as 3D, 2D
+    (".x", re.compile(r"\b(v?\d+(?:\.\d+)*)\.x\b"), r" \1 "),  # a version line, "AngularJS 1.x": a number, not the word "x"
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _SUFFIXES: tuple[str, ...] = (
