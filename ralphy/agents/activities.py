@@ -31,6 +31,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from ralphy.agents.effects import effects_in
 from ralphy.agents.roles import default_lexicon
 from ralphy.agents.terms import GENERIC_VERBS, head_clauses, name_text, terms
 
@@ -58,6 +59,8 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "prioritise": ("prioritise prioritize prioritising prioritizing roadmap", "product"),
     "plan tests": ("", "qa"),  # asked for by a phrase naming a test plan: _TEST_PLAN
     "chaos": ("chaos", "chaos resilience"),  # and a failure caused on purpose: _ON_PURPOSE (decide15)
+    "toil": ("", "sre reliability"),  # asked for by its effect only (ralphy.agents.effects), as the next
+    "customer success": ("", "success"),
 }
 
 # A head starting with one of these asks to build something, even if it names an activity's word after ("Move the
@@ -271,6 +274,8 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("documentation")))])
     if _REVIEW_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("review")))])
+    for effect in effects_in(lowered):  # asked for by what it does (rank15)
+        roles.update(_terms_of(ACTIVITY_ROLES[effect][1]))
     if _ON_PURPOSE.search(lowered):  # chaos on purpose, not a symptom to debug nor an outage to respond to
         roles = set(_terms_of(ACTIVITY_ROLES["chaos"][1]))
         extra = frozenset()

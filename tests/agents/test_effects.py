@@ -1,0 +1,70 @@
+"""Work asked for by its effect (ralphy.agents.effects, issue 15, rank15).
+
+The tasks here are in no labelled set; their right agents were written down before the router ran on them, over
+VoltAgent's 158 real agents."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
+
+from ralphy.agents import activities, routing  # noqa: E402
+from ralphy.agents.effects import effects_in  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def voltagent() -> routing.Router:
+    return routing.Router(load_corpus(VOLTAGENT))
+
+
+@pytest.mark.parametrize(("task", "effect"), [
+    ("Sit with three nurses while they chart a visit and note where they get stuck", "usability"),
+    ("Observe shoppers checking out on the new till and count the taps", "usability"),
+    ("The booking site is down for all customers - run the war room", "incident"),
+    ("Payments are failing since 9:40, lead the incident response", "incident"),
+    ("See whether an ordinary user can read another customer's invoices through the export API", "security"),
+    ("Try to bypass the paywall from a logged-out browser", "security"),
+    ("Split the 2,000-line OrderService class into smaller classes without changing its behaviour", "refactor"),
+    ("Write an upgrade guide for the v3 Python client", "document"),
+    ("Automate the DNS record checks the on-call does by hand every morning", "toil"),
+    ("List the accounts at risk to churn this quarter and plan outreach", "customer success"),
+])
+def test_an_effect_names_its_activity(task, effect) -> None:
+    assert effect in effects_in(task.lower())
+
+
+@pytest.mark.parametrize("task", [
+    "Watch the config file for changes and reload it",
+    "Keep the current behaviour of the retry flag when the variable is unset",
+    "Read the tenant id from the request header",
+    "Restore the deleted rows from last night's backup",
+    "Split the CSV export into files of 10,000 rows",
+])
+def test_ordinary_work_names_no_effect(task) -> None:
+    assert effects_in(task.lower()) == ()
+
+
+@pytest.mark.parametrize(("task", "right"), [
+    ("The booking site is down for all customers - run the war room",
+     {"incident-responder", "devops-incident-responder"}),
+    ("See whether an ordinary user can read another customer's invoices through the export API",
+     {"penetration-tester", "security-auditor"}),
+    ("Untangle the 2,000-line OrderService class into smaller classes without changing its behaviour",
+     {"refactoring-specialist"}),
+    ("Automate the DNS record checks the on-call does by hand every morning", {"sre-engineer"}),
+])
+def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, right) -> None:
+    activities.asked_activity.cache_clear()
+    assert voltagent.rank(task, limit=1)[0].agent in right
+    monkeypatch.setattr(activities, "effects_in", lambda lowered: ())
+    activities.asked_activity.cache_clear()
+    try:
+        assert voltagent.rank(task, limit=1)[0].agent not in right
+    finally:
+        activities.asked_activity.cache_clear()
