@@ -36,8 +36,12 @@ EFFECTS: dict[str, re.Pattern[str]] = {
         r"our|eu|us))\b|\brestore (?:the )?service\b|\bsev[- ]?[012]\b|\bp[01] incident\b|\bpage the on[- ]?call\b"),
     # trying what an attacker would
     "security": re.compile(
-        r"\b(?:reach|read|access|see|view|change|modify|delete|get at) (?:\w+ ){0,2}(?:another|other|someone else'?s?|"
-        r"a different) (?:tenant|user|customer|account|org|organi[sz]ation|team|patient)|"
+        r"\b(?:reach|read|access|see|view|chang|modif|delet|download|open|edit|cancel)\w* "
+        r"(?:(?!to |for |with |from |into )\w+ ){0,2}(?:another|other|someone else'?s?|somebody else'?s?|a different) "
+        r"(?:tenant|user|customer|account|organi[sz]ation|patient|person|people|\w+ (?:pdf|file|record|invoice|"
+        r"order)s?)'?s?\b|"
+        r"\b(?:chang|edit|alter|increment)\w* the (?:number|id|identifier) in the (?:link|url|address)\b|"
+        r"\bhow exposed (?:are|is|were)\b|"
         r"\bas (?:an?|the) (?:unprivileged|normal|regular|ordinary|low[- ]privilege|logged[- ]out|anonymous) "
         r"(?:user|account|tenant|visitor)\b|\bbypass(?:es|ed|ing)? (?:the )?(?:auth\w*|login|paywall|2fa|mfa|"
         r"permissions?|rate limit|access checks?)\b|\bescalate (?:to|their|our) (?:admin|root)\b|\bbreak in(?:to)?\b|"
@@ -52,8 +56,13 @@ EFFECTS: dict[str, re.Pattern[str]] = {
         r"\bdeduplicate the (?:code|logic)\b|\bgod (?:class|object)\b"),
     # writing for readers
     "document": re.compile(
-        r"\bapi reference\b|\breference (?:docs|documentation|pages?)\b|\b(?:migration|upgrade|porting) guide\b|"
+        r"\bwalk (?:them|users|newcomers|readers|new \w+|people) through\b|\bapi reference\b|\breference (?:docs|documentation|pages?)\b|\b(?:migration|upgrade|porting) guide\b|"
         r"\b(?:explain|describe|show|write up) (?:\w+ ){0,6}in the (?:docs|documentation|readme|wiki|handbook)\b"),
+    # people with a disability meeting the product
+    "accessibility": re.compile(
+        r"\b(?:blind|deaf|low[- ]vision|partially sighted|colou?r[- ]?blind|dyslexic|motor[- ]impaired)\b"
+        r"(?: \w+)? (?:users?|residents?|customers?|visitors?|people|persons?|students?|employees?|staff|readers?|"
+        r"patients?|members?|applicants?|voters?)\b|\b(?:cannot|can't|can not) use a mouse\b"),
     # the toil of operations: manual, repeated operational work (SRE)
     "toil": re.compile(
         r"\btoil\b|\bby hand every (?:day|morning|week|monday|tuesday|wednesday|thursday|friday|night|month|release)\b|"

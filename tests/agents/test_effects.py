@@ -34,6 +34,10 @@ def voltagent() -> routing.Router:
     ("Write an upgrade guide for the v3 Python client", "document"),
     ("Automate the DNS record checks the on-call does by hand every morning", "toil"),
     ("List the accounts at risk to churn this quarter and plan outreach", "customer success"),
+    ("Deaf visitors miss the spoken instructions in the onboarding video", "accessibility"),
+    ("Editing the number in the URL opens another patient's record: check what else leaks", "security"),
+    ("Two contractors have owner rights on the prod project. How exposed are we?", "security"),
+    ("Walk new contributors through building the plugin from scratch", "document"),
 ])
 def test_an_effect_names_its_activity(task, effect) -> None:
     assert effect in effects_in(task.lower())
@@ -45,6 +49,8 @@ def test_an_effect_names_its_activity(task, effect) -> None:
     "Read the tenant id from the request header",
     "Restore the deleted rows from last night's backup",
     "Split the CSV export into files of 10,000 rows",
+    "Assign the open tickets to another team",
+    "Move the invoices to another account",
 ])
 def test_ordinary_work_names_no_effect(task) -> None:
     assert effects_in(task.lower()) == ()
