@@ -74,3 +74,14 @@ def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, ri
         assert voltagent.rank(task, limit=1)[0].agent not in right
     finally:
         activities.asked_activity.cache_clear()
+
+
+@pytest.mark.parametrize(("task", "report"), [
+    # "break up", "break down": splitting, not a failure (decide15's rule now; rank15 wrote the same)
+    ("Plan the service boundaries for breaking up the booking monolith", False),
+    ("Why did signups fall in May? Break it down by country", False),
+    ("The build breaks on Windows since the last release", True),
+    ("Login breaks when the token expires", True),
+])
+def test_breaking_up_is_no_symptom(task, report) -> None:
+    assert activities.symptom_report(task) is report
