@@ -74,7 +74,7 @@ _WHY = re.compile(r"\b(?:find|figure|work|track|explain|investigate|understand|s
 # named ("Users get a blank page in Safari since the last release", "The workers stop picking up jobs after a few
 # hours"). Its work is finding the cause: debugging, whatever the technology the line names.
 _SYMPTOM = re.compile(
-    r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|hang(?:s|ing)?|freez(?:e|es|ing)|froze|stop(?:s|ped)?|"
+    r"\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|hang(?:s|ing)?|freez(?:e|es|ing)(?! (?:weather|temperatures?|cold|point|conditions|rain)\b)|froze|stop(?:s|ped)?|"
     r"times? out|timing out|throws|leaking|(?:break(?:s|ing)?|broke)(?!\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:down|up|apart|out|into)\b)|"
     r"returns? (?:an? )?(?:5\d\d|4\d\d|errors?|blank|empty|wrong|null|nan|undefined)|"
     r"(?:is|are|was|were|gets?|got|sees?|saw|shows?) (?:very |really |too |an? |the )?(?:slow|slower|broken|blank|"

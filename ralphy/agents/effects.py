@@ -33,7 +33,12 @@ EFFECTS: dict[str, re.Pattern[str]] = {
     "incident": re.compile(
         r"\blead (?:the )?(?:incident )?response\b|\b(?:run|coordinate|own) the (?:incident|war room|bridge)\b|"
         r"\bwar room\b|\bget (?:it|them|the \w+|\w+) back (?:up|online)\b|\bis down (?:right now|for (?:all|every|"
-        r"our|eu|us))\b|\brestore (?:the )?service\b|\bsev[- ]?[012]\b|\bp[01] incident\b|\bpage the on[- ]?call\b"),
+        r"our|eu|us))\b|\brestore (?:the )?service\b|\bsev[- ]?[012]\b|\bp[01] incident\b|\bpage the on[- ]?call\b|"
+        r"\b(?:have|has) been (?:failing|down|erroring|timing out|returning errors) for (?:\d+|an?|the last) "
+        r"(?:\w+ )?(?:minutes?|hours?)\b|\bcustomers are (?:posting|tweeting|complaining|calling)\b"),
+    # reading someone's change before it merges (activities' review phrases, with "look at")
+    "review": re.compile(r"\b(?:look|go|read) at (?:\w+'s |\w+ ){0,5}(?:merge requests?|pull requests?|prs?|diffs?|"
+                         r"patch(?:es)?)\b"),
     # trying what an attacker would
     "security": re.compile(
         r"\b(?:reach|read|access|see|view|chang|modif|delet|download|open|edit|cancel)\w* "
@@ -66,7 +71,9 @@ EFFECTS: dict[str, re.Pattern[str]] = {
     # the toil of operations: manual, repeated operational work (SRE)
     "toil": re.compile(
         r"\btoil\b|\bby hand every (?:day|morning|week|monday|tuesday|wednesday|thursday|friday|night|month|release)\b|"
-        r"\bthe on[- ]?call (?:does|do|runs?|checks?) (?:\w+ ){0,3}by hand\b|\berror budgets?\b"),
+        r"\bthe on[- ]?call (?:does|do|runs?|checks?) (?:\w+ ){0,3}by hand\b|\berror budgets?\b|"
+        r"\b(?:promised?|promising|guarantee[ds]?|committed to|owe) (?:\w+ ){0,4}9\d(?:\.\d+)? ?%|"
+        r"\b9\d(?:\.\d+)? ?% (?:uptime|availability|available)\b"),
     # customers' health: renewals, churn risk, adoption
     "customer success": re.compile(
         r"\b(?:unlikely|not likely|at risk|about) to (?:renew|churn|cancel)\b|\bchurn risk\b|\brenewal risk\b|"

@@ -52,10 +52,11 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("data analysis dashboard report business analytics",
      "looker, tableau, power bi, metabase, superset, excel, pivot table, kpi, kpis, dashboards"),
     ("retention cohort analytics user behavior",
-     "cohort, cohorts, churn, retention curve, ltv, lifetime value, dau, mau, weekly active, funnel"),
+     "cohort, cohorts, churn, retention curve, ltv, lifetime value, dau, mau, weekly active, funnel, stay longer, "
+     "come back, signed up in, sign-up month"),
     ("a/b test statistical significance experiment",
      "p-value, p value, significance, confidence interval, control group, uplift, ab test, split test, "
-     "ship or no ship, test variant"),
+     "ship or no ship, test variant, is it noise, just noise, random noise, real effect, statistically"),
     ("data science statistical model analysis",
      "pandas, numpy, jupyter, notebook, notebooks, regression, forecasting, forecast, time series, clustering, "
      "scipy, statsmodels"),
@@ -179,11 +180,13 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("privacy compliance data protection gdpr",
      "gdpr, ccpa, cpra, dsar, data subject, right to be forgotten, right to deletion, deletion requests, "
      "consent, cookie banner, cookie consent, dpa, data processing agreement, personal data, pii, "
-     "data retention, california privacy"),
+     "data retention, california privacy, data we hold, subject access request, access request, delete their data, "
+     "erase their data"),
     ("healthcare medical clinical health compliance",
      "hl7, fhir, icd-10, icd 10, icd, cpt, drg, drgs, ehr, emr, payer, payers, medicare, medicaid, phi, "
      "protected health information, baa, business associate, hitech, prior authorization, revenue cycle, "
-     "claims export, insurance claims"),
+     "claims export, insurance claims, session notes, therapy notes, clinical notes, patient records, health records, "
+     "medical records"),
     # money
     ("fintech financial banking ledger",
      "ledger, ledgers, double-entry, double entry, kyc, aml, know your customer, anti-money laundering, "
@@ -246,10 +249,11 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "git hooks, pre-commit, commit history, cherry-pick, release branches"),
     ("email deliverability authentication sending",
      "spf, dkim, dmarc, bimi, smtp, mailgun, sendgrid, postmark, amazon ses, mailchimp, bounce, bounces, "
-     "bounce rate, spam folder, spam, inbox placement, unsubscribe, transactional email"),
+     "bounce rate, spam folder, spam, inbox placement, unsubscribe, transactional email, junk folder, junk mail"),
     ("seo search rankings",
      "sitemap, sitemaps, robots.txt, meta description, meta descriptions, meta tags, canonical, "
-     "schema.org, structured data, backlinks, serp, keyword research, search console, crawlability"),
+     "schema.org, structured data, backlinks, serp, keyword research, search console, crawlability, show up in search, "
+     "people search for, search results, rank on google, google ranking, google rankings"),
     ("accessibility wcag",
      "screen reader, screen readers, aria, voiceover, nvda, jaws, color contrast, colour contrast, "
      "keyboard navigation, alt text"),
@@ -275,6 +279,9 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "sprint planning, jira"),
     ("backlog grooming refinement",
      "backlog, stale tickets, acceptance criteria"),
+    ("sales engineering technical demo proof of concept",
+     "live demo, product demo, proof of concept, poc, procurement team, rfp, request for proposal, "
+     "technical evaluation, prospect, prospects"),
     ("content marketing campaign",
      "blog post, blog posts, newsletter, content calendar, editorial calendar, social media posts, "
      "linkedin post, campaign"),

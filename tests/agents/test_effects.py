@@ -38,6 +38,9 @@ def voltagent() -> routing.Router:
     ("Editing the number in the URL opens another patient's record: check what else leaks", "security"),
     ("Two contractors have owner rights on the prod project. How exposed are we?", "security"),
     ("Walk new contributors through building the plugin from scratch", "document"),
+    ("Sign-ups have been failing for 25 minutes and customers are tweeting about it", "incident"),
+    ("Look at Priya's caching pull request before the release", "review"),
+    ("We owe the bank 99.95% availability on the card API: how would we know we meet it?", "toil"),
 ])
 def test_an_effect_names_its_activity(task, effect) -> None:
     assert effect in effects_in(task.lower())
@@ -77,11 +80,14 @@ def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, ri
 
 
 @pytest.mark.parametrize(("task", "report"), [
-    # "break up", "break down": splitting, not a failure (decide15's rule now; rank15 wrote the same)
+    # "break up", "break down": splitting, not a failure (decide15's rule; rank15 wrote the same); "freezing weather"
+    # is the weather (rank15)
     ("Plan the service boundaries for breaking up the booking monolith", False),
     ("Why did signups fall in May? Break it down by country", False),
     ("The build breaks on Windows since the last release", True),
     ("Login breaks when the token expires", True),
+    ("Measure how fast the sensor batteries drain in freezing weather", False),
+    ("The app freezes when the list has 5,000 rows", True),
 ])
-def test_breaking_up_is_no_symptom(task, report) -> None:
+def test_breaking_up_or_freezing_weather_is_no_symptom(task, report) -> None:
     assert activities.symptom_report(task) is report
