@@ -61,7 +61,6 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "chaos": ("chaos", "chaos resilience"),  # and a failure caused on purpose: _ON_PURPOSE (decide15)
     "toil": ("", "sre reliability"),  # asked for by its effect only (ralphy.agents.effects), as the next
     "customer success": ("", "success"),
-    "chaos": ("", "chaos"),
 }
 
 # A head starting with one of these asks to build something, even if it names an activity's word after ("Move the

@@ -63,14 +63,6 @@ EFFECTS: dict[str, re.Pattern[str]] = {
     "document": re.compile(
         r"\bwalk (?:them|users|newcomers|readers|new \w+|people) through\b|\bapi reference\b|\breference (?:docs|documentation|pages?)\b|\b(?:migration|upgrade|porting) guide\b|"
         r"\b(?:explain|describe|show|write up) (?:\w+ ){0,6}in the (?:docs|documentation|readme|wiki|handbook)\b"),
-    # breaking things on purpose to see that the system survives
-    "chaos": re.compile(
-        r"\bwould (?:\w+ ){0,4}survive (?:losing|a |an |the )|\bprove it in staging\b|"
-        r"\b(?:kill|take down|unplug) (?:a |the |one )?(?:random )?(?:pod|node|zone|region|server|broker|replica)s?\b"),
-    # deciding what ships in a release and what waits
-    "prioritise": re.compile(
-        r"\bwhich (?:of (?:the|our) )?(?:\w+ ){0,3}(?:features?|requests|items|tickets|stories) (?:make|go into|get into|"
-        r"ship in)\b|\bwhat (?:goes|makes it) (?:in|into) (?:the )?(?:\w+ )?release\b"),
     # people with a disability meeting the product
     "accessibility": re.compile(
         r"\b(?:blind|deaf|low[- ]vision|partially sighted|colou?r[- ]?blind|dyslexic|motor[- ]impaired)\b"
@@ -78,7 +70,7 @@ EFFECTS: dict[str, re.Pattern[str]] = {
         r"patients?|members?|applicants?|voters?)\b|\b(?:cannot|can't|can not) use a mouse\b"),
     # the toil of operations: manual, repeated operational work (SRE)
     "toil": re.compile(
-        r"\btoil\b|"
+        r"\btoil\b|\bby hand every (?:day|morning|week|monday|tuesday|wednesday|thursday|friday|night|month|release)\b|"
         r"\bthe on[- ]?call (?:does|do|runs?|checks?) (?:\w+ ){0,3}by hand\b|\berror budgets?\b|"
         r"\b(?:promised?|promising|guarantee[ds]?|committed to|owe) (?:\w+ ){0,4}9\d(?:\.\d+)? ?%|"
         r"\b9\d(?:\.\d+)? ?% (?:uptime|availability|available)\b"),

@@ -71,7 +71,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "request batching, quantization, quantize, gpu inference"),
     ("mlops ml pipeline model versioning experiment tracking",
      "mlflow, kubeflow, wandb, weights and biases, dvc, feature store, feast, sagemaker, vertex ai, "
-     "model registry, model drift, retraining, fresh labels, model versions, nightly retraining"),
+     "model registry, model drift, retraining"),
     ("llm rag fine-tuning language model",
      "lora, qlora, peft, fine-tune, finetune, rag, retrieval-augmented, embeddings, embedding, "
      "vector store, vector database, pgvector, pinecone, weaviate, qdrant, chroma, faiss, milvus, "
@@ -86,8 +86,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "part of speech, lemmatization, ocr"),
     ("reinforcement learning reward policy",
      "reward function, reward shaping, policy gradient, ppo, dqn, q-learning, gymnasium, openai gym, "
-     "multi-armed bandit, bandits, sim-to-real, simulated environment, simulator, self-play, trial and error, "
-     "learn by playing"),
+     "multi-armed bandit, bandits, sim-to-real"),
     # infrastructure
     ("kubernetes cluster container orchestration",
      "hpa, horizontalpodautoscaler, pod, pods, helm, helm chart, kubectl, ingress, statefulset, "
@@ -126,23 +125,21 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "failover drill"),
     ("platform engineering developer platform self-service",
      "backstage, golden path, golden paths, developer portal, software template, software templates, "
-     "crossplane, paved road, service catalog, scaffolder, self-service, self service, spin up their own, "
-     "internal developer platform"),
+     "crossplane, paved road, service catalog, scaffolder"),
     ("legacy modernization migration",
      "visual basic, vb6, vba, cobol, mainframe, as400, iseries, powerbuilder, delphi, foxpro, coldfusion, cold fusion, "
      "classic asp, angularjs, silverlight, perl cgi, lotus notes, ms access, access database, "
      "strangler fig"),
     ("developer experience build feedback loop workflow",
      "inner loop, hot reload, live reload, dev server, local dev, local development, dev environment, "
-     "devcontainer, dev container, watch mode, hmr, onboarding time, local setup, runs on their laptop, "
-     "new engineers, first day"),
+     "devcontainer, dev container, watch mode, hmr, onboarding time"),
     ("data sources datasets collection",
      "open data, public data, public datasets, open datasets, data portal, kaggle, census data"),
     ("windows server infrastructure active directory group policy",
      "gpo, gpos, group policy, active directory, organizational unit, ou, domain controller, "
      "domain controllers, dhcp, dhcp reservation, dhcp reservations, wsus, sccm, mecm, rsat, dfs, "
      "file server, file share, print server, mapped drive, map drive, network drive, drive letter, "
-     "windows server, hyper-v, fsmo, print queue, print queues, printers, computer accounts, computer account, stale accounts, last logon, "
+     "windows server, hyper-v, fsmo, computer accounts, computer account, stale accounts, last logon, "
      "lastlogontimestamp"),
     ("active directory security privilege",
      "kerberoasting, kerberos, ntlm, golden ticket, dcsync, unconstrained delegation, constrained delegation, "
@@ -153,13 +150,11 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "e3 licence, e3 license, e5 licence, e5 license, group-based licensing, licence assignment"),
     ("iot device edge sensor",
      "mqtt, coap, lorawan, lora, zigbee, ble, bluetooth low energy, sensor, sensors, telemetry, "
-     "device fleet, fleet of devices, edge gateway, greengrass, iot hub, device provisioning, ota update, "
-     "smart meter, smart meters, device certificate, device certificates, factory provisioning"),
+     "device fleet, fleet of devices, edge gateway, greengrass, iot hub, device provisioning, ota update"),
     ("embedded firmware microcontroller real-time",
      "stm32, arduino, esp32, esp8266, freertos, zephyr, rtos, microcontroller, mcu, firmware, bootloader, "
      "adc, dac, uart, spi, i2c, gpio, pwm, jtag, watchdog, interrupt handler, bare metal, bare-metal, "
-     "hal, register map, flash memory, eeprom, cortex-m, raspberry pi pico, interrupt latency, jitter, "
-     "ms deadline, hard real-time"),
+     "hal, register map, flash memory, eeprom, cortex-m, raspberry pi pico"),
     # databases
     ("database administration replication backup high availability",
      "autovacuum, vacuum, replication, replica, replicas, read replica, standby, hot standby, failover, "
@@ -208,8 +203,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "greeks, futures contracts"),
     ("risk management enterprise risk controls",
      "risk register, operational risk, risk appetite, key risk indicators, basel, stress test, stress testing, "
-     "credit risk, market risk, third-party risk, vendor risk, bankrupt, bankruptcy, insolvency, "
-     "supplier risk, worst case"),
+     "credit risk, market risk, third-party risk, vendor risk"),
     ("blockchain smart contract web3",
      "solidity, erc20, erc-20, erc721, erc-721, erc1155, nft, nfts, defi, smart contract, ethereum, evm, "
      "web3, hardhat, foundry, truffle, gas cost, gas fees, staking, token contract, mint, minting, "
@@ -288,9 +282,6 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("sales engineering technical demo proof of concept",
      "live demo, product demo, proof of concept, poc, procurement team, rfp, request for proposal, "
      "technical evaluation, prospect, prospects"),
-    ("growth loops viral referral acquisition",
-     "viral, virality, referral, referrals, referral program, invite loop, word of mouth, network effect, "
-     "k-factor"),
     ("content marketing campaign",
      "blog post, blog posts, newsletter, content calendar, editorial calendar, social media posts, "
      "linkedin post, campaign"),
@@ -301,8 +292,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "patents, msa, liability, indemnity, contract review, vendor contract"),
     ("license compliance open source licensing",
      "spdx, apache-2.0, apache 2.0, mit license, gpl, lgpl, agpl, copyleft, open source license, "
-     "license headers, third-party licenses, licences, publish our own source, source code offer, "
-     "open source our"),
+     "license headers, third-party licenses, licences"),
     ("customer success retention account health",
      "churned customers, churned, nps, renewal, renewals, upsell, customer health, onboarding calls, qbr"),
     ("market research competitive analysis",
@@ -310,8 +300,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "market share, go-to-market"),
     ("scientific literature research",
      "published studies, peer-reviewed, meta-analysis, pubmed, arxiv, effect size, effect sizes, "
-     "systematic review, clinical trial, clinical trials, research papers, the studies, studies that, "
-     "papers that"),
+     "systematic review, clinical trial, clinical trials, research papers"),
     ("project management plan schedule stakeholders",
      "gantt, milestones, milestone, critical path, raid log, status report, budget overrun"),
     ("business analysis requirements process",
@@ -361,8 +350,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "apollo, federation, subgraph, subgraphs, dataloader, supergraph, graphql resolvers"),
     ("terraform infrastructure code", "tfstate, state file, hcl, terraform module, terraform modules"),
     ("slack", "slash command, slash commands, block kit, slack bot"),
-    ("mcp model context protocol", "model context protocol, mcp server, mcp client, let claude, give claude access, "
-     "claude desktop"),
+    ("mcp model context protocol", "model context protocol, mcp server, mcp client"),
 )
 
 

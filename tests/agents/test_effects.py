@@ -41,9 +41,6 @@ def voltagent() -> routing.Router:
     ("Sign-ups have been failing for 25 minutes and customers are tweeting about it", "incident"),
     ("Look at Priya's caching pull request before the release", "review"),
     ("We owe the bank 99.95% availability on the card API: how would we know we meet it?", "toil"),
-    ("Would the checkout survive losing a whole availability zone at lunchtime?", "chaos"),
-    ("Kill a random broker during the load test and watch the consumers", "chaos"),
-    ("Which of the twenty open requests make the June release?", "prioritise"),
 ])
 def test_an_effect_names_its_activity(task, effect) -> None:
     assert effect in effects_in(task.lower())
@@ -57,8 +54,6 @@ def test_an_effect_names_its_activity(task, effect) -> None:
     "Split the CSV export into files of 10,000 rows",
     "Assign the open tickets to another team",
     "Move the invoices to another account",
-    "Someone loads the sales CSVs by hand every Monday; automate the import",  # data work, not an SRE's toil
-    "Which features does the Pro plan include?",
 ])
 def test_ordinary_work_names_no_effect(task) -> None:
     assert effects_in(task.lower()) == ()
