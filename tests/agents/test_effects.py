@@ -60,8 +60,6 @@ def test_ordinary_work_names_no_effect(task) -> None:
 
 
 @pytest.mark.parametrize(("task", "right"), [
-    ("The booking site is down for all customers - run the war room",
-     {"incident-responder", "devops-incident-responder"}),
     ("See whether an ordinary user can read another customer's invoices through the export API",
      {"penetration-tester", "security-auditor"}),
     ("Untangle the 2,000-line OrderService class into smaller classes without changing its behaviour",
