@@ -126,31 +126,67 @@ def _shell_path(path: Path) -> str:
 
 SETTINGS_FILES = (Path(".claude") / "settings.json", Path(".claude") / "settings.local.json")
 _BYPASS = {"bypassPermissions"}
+SETTINGS_LIMIT = 64 * 1024 * 1024  # the settings files ralphy parses; the CLI reads larger ones too
 
 
-def _settings(project_dir: str | os.PathLike[str]) -> list[tuple[Path, dict[str, Any]]]:
-    """The project's ``.claude/settings*.json`` that hold a JSON object: (path relative to the project, data)."""
+def _read_settings(project_dir: str | os.PathLike[str]) -> list[tuple[Path, dict[str, Any] | str | None]]:
+    """(path relative to the project, what it holds) for each settings file there: the JSON object; None when
+    the CLI would not read it either (not JSON, not an object, unreadable); or, when the CLI may read what ralphy
+    cannot parse, why not (``unchecked``) and a fingerprint of the file, after a ``;``. The CLI (2.1.330) skips a UTF-8 BOM,
+    reads files past 1 MiB and JSON nested deeper than Python's recursion limit: such a file set
+    ANTHROPIC_BASE_URL while ralphy, which skipped what it could not parse, saw nothing in it."""
     from ralphy import safefs
+    from ralphy.errors import UnsafePathError
 
-    found = []
+    found: list[tuple[Path, dict[str, Any] | str | None]] = []
     for rel in SETTINGS_FILES:
         path = Path(project_dir) / rel
         if not os.path.lexists(path):
             continue
         try:
-            data: Any = jsontext.loads(safefs.read_text(path, limit=1024 * 1024, what="settings file"))
+            raw = safefs.read_bytes(path, limit=SETTINGS_LIMIT, what="settings file")
+        except UnsafePathError as exc:
+            if "too large" in str(exc):
+                try:
+                    st = os.stat(path)
+                    seen = f"{st.st_size}:{st.st_mtime_ns}"
+                except OSError:
+                    seen = "?"
+                found.append((rel, f"too large (over {SETTINGS_LIMIT // (1024 * 1024)} MiB); {seen}"))
+            continue  # a FIFO, a device: not settings the CLI reads
+        except OSError:
+            continue  # missing, unreadable: the CLI cannot read it either
+        try:
+            data: Any = jsontext.loads(raw.decode("utf-8").removeprefix("\ufeff"))
+        except json.JSONDecodeError as exc:
+            if exc.msg == "nested too deeply":  # valid JSON to the CLI, past Python's recursion limit
+                found.append((rel, f"nested too deeply; sha256 {hashlib.sha256(raw).hexdigest()}"))
+            continue
         except Exception:  # noqa: BLE001 - unreadable settings: the CLI will say so itself
             continue
-        if isinstance(data, dict):
-            found.append((rel, data))
+        found.append((rel, data if isinstance(data, dict) else None))
     return found
+
+
+UNCHECKED = "(unchecked)"
+
+
+def unchecked(value: str) -> str:
+    """Why a settings file was not checked, from the value ``claude_settings_redirects`` gives it."""
+    return value.split(";")[0]
 
 
 def claude_settings_redirects(project_dir: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
     """(settings file, variable, value) for each variable of the project's settings ``env`` that chooses where
-    the Claude CLI sends your credentials and prompts (``_redirects``)."""
-    return [(str(rel), name, value) for rel, data in _settings(project_dir)
-            for name, value in _redirect_env(data).items()]
+    the Claude CLI sends your credentials and prompts (``_redirects``); a file the CLI reads and ralphy cannot
+    parse is one (file, UNCHECKED, why and its fingerprint): it may set any (trusting it holds until it changes)."""
+    found = []
+    for rel, data in _read_settings(project_dir):
+        if isinstance(data, dict):
+            found += [(str(rel), name, value) for name, value in _redirect_env(data).items()]
+        elif isinstance(data, str):
+            found.append((str(rel), UNCHECKED, data))
+    return found
 
 
 def _redirect_env(data: dict[str, Any]) -> dict[str, str]:
@@ -168,6 +204,11 @@ def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
     if not found or is_trusted(project_dir):
         return
     rel, name, value = found[0]
+    if name == UNCHECKED:
+        raise UntrustedConfigError(
+            f"{Path(project_dir) / rel} is {unchecked(value)} for ralphy to check what it sets in the Claude CLI's environment, "
+            f"and the CLI reads it: it could send your credentials and prompts elsewhere; ralphy does not start it "
+            f"in this project until you trust that: review it, then run `ralphy trust {_shell_path(Path(project_dir))}`")
     others = sorted({n for _, n, _ in found} - {name})
     more = f" (and {', '.join(others)})" if others else ""
     raise UntrustedConfigError(
@@ -179,7 +220,11 @@ def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
 def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
     """What the project's own Claude Code settings make the CLI do without asking: one text per finding."""
     findings = []
-    for rel, data in _settings(project_dir):
+    for rel, data in _read_settings(project_dir):
+        if isinstance(data, str):
+            findings.append(f"{rel} is {unchecked(data)} for ralphy to check what it makes the CLI do")
+        if not isinstance(data, dict):
+            continue
         if redirected := sorted(_redirect_env(data)):
             findings.append(f"{rel} sets {', '.join(redirected[:5])}, where the CLI sends your credentials and "
                             "prompts")
