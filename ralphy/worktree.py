@@ -145,8 +145,11 @@ def _git_changes(project: Path) -> tuple[bytes, bytes, list[str], list[bytes]] |
         status = subprocess.run(
             # commands git status would run that a .git/config shipped with the files names: core.fsmonitor, and
             # the filter drivers .gitattributes assigns to changed files (clean, process); submodules' own
-            # configs are not read (their commits count, not their uncommitted files)
-            [git, "-c", "core.fsmonitor=false", *_no_filters(git, project), "status", "--porcelain=v1", "-z",
+            # configs are not read (their commits count, not their uncommitted files). And hooks: git status
+            # writes the index it refreshed, then runs the post-index-change hook (.git/hooks, or a
+            # core.hooksPath into the repository's own folder): no optional index write, and no hooks folder
+            [git, "--no-optional-locks", "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false",
+             *_no_filters(git, project), "status", "--porcelain=v1", "-z",
              "--untracked-files=all", "--ignore-submodules=dirty", "--", ".", ":(exclude).ralphy"],
             cwd=project,
             capture_output=True,

@@ -135,3 +135,40 @@ def native(claude_bin: str) -> bool:
     """The native CLIs (2.1.197 on) read a BOM and JSON nested 100,000 deep; 2.0.0 (node) reads neither."""
     with open(os.path.realpath(claude_bin), "rb") as fh:
         return fh.read(4) == b"\x7fELF"
+
+
+# ------------------------------------------------------------------ hooks git runs inside `git status`
+
+HOOK = "#!/bin/sh\necho ran >> '{marker}'\n"
+
+
+@pytest.mark.parametrize("where", ["hooks folder", "core.hooksPath"])
+def test_git_status_runs_no_hook_of_the_repository(tmp_path, where):
+    # was: `git status` refreshes the index and writes it, and git then runs the post-index-change hook: a .git
+    # that came with the files (an archive), or a core.hooksPath into the repository's own tracked folder (a
+    # README's "git config core.hooksPath .githooks"), ran its code at ralphy's first progress fingerprint
+    from ralphy.worktree import fingerprint
+
+    project = init_git_project(tmp_path / "repo", commit=False)
+    (project / "a.txt").write_text("a\n")
+    subprocess.run(["git", "add", "a.txt"], cwd=project, check=True)
+    subprocess.run(["git", "-c", "user.email=a@b", "-c", "user.name=n", "commit", "-qm", "one"], cwd=project,
+                   check=True)
+    marker = tmp_path / "hook-ran"
+    hooks = project / ".git" / "hooks" if where == "hooks folder" else project / ".githooks"
+    hooks.mkdir(exist_ok=True)
+    for name in ("post-index-change", "reference-transaction", "post-checkout"):
+        (hooks / name).write_text(HOOK.format(marker=marker))
+        (hooks / name).chmod(0o755)
+    if where == "core.hooksPath":
+        subprocess.run(["git", "config", "core.hooksPath", ".githooks"], cwd=project, check=True)
+    before = fingerprint(project)
+    os.utime(project / "a.txt", ns=(1, 1))  # the same content, another time: git refreshes its index entry
+    assert fingerprint(project) == before  # no change to the work
+    (project / "a.txt").write_text("b\n")
+    assert fingerprint(project) != before  # a change still tells
+    assert not marker.exists()
+    # what ralphy's git status prevents: git's own status runs the hook
+    os.utime(project / "a.txt", ns=(2, 2))
+    subprocess.run(["git", "status", "--porcelain"], cwd=project, check=True, capture_output=True)
+    assert marker.exists()
