@@ -154,7 +154,50 @@ def _load_yaml(text: str, unique_keys: bool = False) -> Any:
     if stand_ins:
         text = _NON_PRINTABLE.sub(lambda m: chr(_STAND_IN + ord(m.group())), text)
     data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
+    problem = alias_problem(data)
+    if problem is not None:
+        raise ValueError(problem)
     return _put_back(data) if stand_ins else data
+
+
+MAX_YAML_VALUES = 100_000  # values a frontmatter may hold once its aliases are expanded; agent files hold dozens
+
+
+def alias_problem(data: Any, max_values: int = MAX_YAML_VALUES, max_depth: int = MAX_YAML_DEPTH) -> str | None:
+    """Why ``data`` (as parsed: an alias is the same object again) is too much once its aliases are expanded,
+    or None. ``yaml_depth_problem`` counts the nesting on the page, and aliases multiply it: nine lines of nine
+    ``*a`` ("billion laughs") are 9**9 values to whatever walks the list (the routing's ``repr``, ``str``, a
+    copy), which held ``ralphy agents gaps`` for good; ``[*a0]``, ``[*a1]``, ... nest 3,000 deep on one ``[`` a
+    line (a RecursionError); ``&a [*a]`` holds itself. Counted once per distinct list or mapping, no
+    recursion."""
+    done: dict[int, tuple[int, int]] = {}  # id -> (values once expanded, depth)
+    open_: set[int] = set()  # the lists and mappings being counted, outermost first
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        items = list(node.values()) if isinstance(node, dict) else node
+        if children_done:
+            open_.discard(key)
+            values, depth = 1 + len(items), 1
+            for item in items:
+                if isinstance(item, (list, dict)):
+                    more, deep = done[id(item)]
+                    values, depth = values + more - 1, max(depth, deep + 1)
+            if values > max_values:
+                return f"expands to more than {max_values:,} values through YAML aliases"
+            if depth > max_depth:
+                return f"nested too deeply through YAML aliases (over {max_depth} levels)"
+            done[key] = (values, depth)
+            continue
+        if not isinstance(node, (list, dict)) or key in done:
+            continue
+        if key in open_:
+            return "holds itself through a YAML alias"
+        open_.add(key)
+        stack.append((node, True))
+        stack.extend((item, False) for item in items if isinstance(item, (list, dict)) and id(item) not in done)
+    return None
 
 
 def _put_back(data: Any) -> Any:

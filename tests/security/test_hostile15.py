@@ -172,3 +172,62 @@ def test_git_status_runs_no_hook_of_the_repository(tmp_path, where):
     os.utime(project / "a.txt", ns=(2, 2))
     subprocess.run(["git", "status", "--porcelain"], cwd=project, check=True, capture_output=True)
     assert marker.exists()
+
+
+# ------------------------------------------------------------------ nesting through YAML aliases
+
+def _laughs(levels: int = 9) -> list[str]:
+    """Nine lists of nine references to the list before: 9**9 strings once expanded, 1 KB of text."""
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels + 1)]
+    return lines
+
+
+def _chain(levels: int = 3000) -> list[str]:
+    """Each list holds the one before: nested ``levels`` deep through aliases, one ``[`` per line."""
+    return ["a0: &a0 [x]"] + [f"a{i}: &a{i} [*a{i - 1}]" for i in range(1, levels)]
+
+
+ALIASED = {
+    "billion laughs in exampleTasks": _laughs() + ["exampleTasks: *a9"],
+    "billion laughs in keywords": _laughs() + ["keywords: *a9"],
+    "billion laughs in notForTasks": _laughs() + ["notForTasks: *a9"],
+    "aliases nested 3,000 deep": _chain() + ["exampleTasks: *a2999"],
+}
+
+
+@pytest.mark.parametrize("shape", sorted(ALIASED))
+def test_frontmatter_nested_or_multiplied_through_aliases_is_a_skipped_file(tmp_path, shape):
+    # was: the depth guard counts brackets on the page, and aliases multiply or nest what is parsed: 1 KB of
+    # "billion laughs" in exampleTasks held `agents gaps` (and recommend, dev's agent selection, the MCP
+    # server's agent_recommend) for good, its memory growing; a chain of aliases 3,000 deep was a
+    # RecursionError traceback ("while getting the repr of an object")
+    project = init_git_project(tmp_path / "repo", commit=False)
+    (project / "TASKS.md").write_text("## Parser\n- [ ] 1.1 Write the parser\n")
+    agents = project / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    lines = ["---", "name: laughing", "description: Writes parsers.", *ALIASED[shape], "---", "You write parsers."]
+    (agents / "laughing.md").write_text("\n".join(lines) + "\n")
+    (agents / "plain.md").write_text("---\nname: plain\ndescription: Writes parsers and lexers.\n---\nBody.\n")
+    for args in (["agents", "gaps"], ["agents", "recommend", "write the parser"], ["agents", "check"], ["prompt"]):
+        proc = subprocess.run([sys.executable, "-m", "ralphy", *args, str(project)], capture_output=True, text=True,
+                              timeout=60)
+        assert "Traceback" not in proc.stderr and proc.returncode in (0, 1), (args, proc.stderr[-2000:])
+        if args == ["agents", "check"]:
+            [skipped] = [line for line in proc.stdout.splitlines() if line.startswith("SKIPPED")]
+            assert str(agents / "laughing.md") in skipped and "alias" in skipped, skipped
+            assert "LOADED" in proc.stdout and "(plain)" in proc.stdout  # the other agent is read as before
+
+
+def test_aliases_within_bounds_still_load():
+    from ralphy.agents.frontmatter import alias_problem, split_frontmatter
+
+    looped: list = ["write the parser"]
+    looped.append(looped)
+    assert alias_problem(looped) == "holds itself through a YAML alias"
+    shared = ["x"] * 50
+    assert alias_problem({"a": [shared] * 50, "b": shared}) is None  # 2,601 values: far under the limit
+
+    text = "---\nname: a\ndescription: d\nbase: &b [Read, Grep]\ntools: *b\nexampleTasks: [*b, *b]\n---\nbody\n"
+    data, body, error = split_frontmatter(text)
+    assert error is None and data["tools"] == ["Read", "Grep"] and data["exampleTasks"] == [["Read", "Grep"]] * 2
