@@ -21,9 +21,11 @@ from typing import Any
 
 def loads(text: str | bytes) -> Any:
     """``json.loads``, with nesting too deep for the parser a ``json.JSONDecodeError`` like any other bad JSON, and
-    each lone surrogate of its strings as U+FFFD (``well_formed``)."""
+    each lone surrogate of its strings as U+FFFD (``well_formed``). An integer past Python's 4,300 digits is a
+    float (``inf`` past 1.8e308), as JavaScript reads it: ``json.loads`` raised a plain ``ValueError`` there, which
+    no caller expects (a traceback from a breaker state, a settings file skipped that the CLI reads)."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=_int)
     except RecursionError:
         doc = text if isinstance(text, str) else ""
         raise json.JSONDecodeError("nested too deeply", doc, 0) from None
@@ -61,3 +63,7 @@ def _well_formed(value: Any) -> Any:
     if isinstance(value, dict):
         return {_well_formed(key): _well_formed(item) for key, item in value.items()}
     return value
+
+
+def _int(digits: str) -> int | float:
+    return int(digits) if len(digits) <= 4000 else float(digits)

@@ -427,6 +427,9 @@ def _in_an_environment(folder: Path) -> bool:
     return any(real.is_relative_to(os.path.realpath(prefix)) for prefix in prefixes if prefix)
 
 
+MAX_MCP_JSON_BYTES = 16 * 1024 * 1024
+
+
 def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = None) -> tuple[Path, str]:
     """Add the ``ralphy`` server to the project's ``.mcp.json``, keeping every other server and key.
 
@@ -443,14 +446,24 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
         mode = stat.S_IMODE(path.stat().st_mode)
         if not mode & 0o222:  # checked by its mode, not os.access: root may write anything
             raise ConfigError(f"{path} is read-only; nothing was written (make it writable to add the server)")
+        from ralphy import safefs
+        from ralphy.errors import UnsafePathError
+
         try:
-            data = jsontext.loads(path.read_text(encoding="utf-8"))
+            data = jsontext.loads(safefs.read_text(path, limit=MAX_MCP_JSON_BYTES, what=".mcp.json"))
+        except UnsafePathError as exc:  # a sparse 10 GB file was read whole into memory
+            raise ConfigError(f"{exc}; nothing was written") from None
         except OSError as exc:  # unreadable (permissions), which root never meets
             raise ConfigError(f"cannot read {path}: {exc.strerror or exc}; nothing was written") from None
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ConfigError(f"{path} is not valid JSON ({exc}); fix it or move it away, nothing was written") from None
         if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):
             raise ConfigError(f"{path} must be a JSON object whose mcpServers is an object; nothing was written")
+    try:  # NaN or Infinity (not JSON), or 1e999 read as inf: written back, no JSON parser would read the file
+        json.dumps(data, allow_nan=False)
+    except ValueError:
+        raise ConfigError(f"{path} holds a number JSON cannot write back (NaN, Infinity, or past 1.8e308 such as "
+                          "1e999); fix it, nothing was written") from None
     servers = data.setdefault("mcpServers", {})
     if servers.get(SERVER_NAME) == entry:
         return path, "unchanged"

@@ -379,14 +379,14 @@ def test_install_into_a_folder_it_cannot_write_is_one_line(team_project: Path, m
 def test_install_over_a_file_it_cannot_read_is_one_line_and_leaves_it(team_project: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     (team_project / ".mcp.json").write_text('{"mcpServers": {"other": {"command": "x"}}}\n')
-    real_read_text = Path.read_text
+    real_open = os.open
 
-    def refused(self, *args, **kwargs):
-        if self.name == ".mcp.json":  # root reads any file: refuse the read itself
-            raise PermissionError(13, "Permission denied")
-        return real_read_text(self, *args, **kwargs)
+    def refused(path, flags, *args, **kwargs):
+        if os.fspath(path).endswith(".mcp.json") and not flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(13, "Permission denied")  # root reads any file: refuse the read itself
+        return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_text", refused)
+    monkeypatch.setattr(os, "open", refused)
     result = CliRunner().invoke(cli, ["mcp", "--install", str(team_project)])
     monkeypatch.undo()
     assert result.exit_code == 1

@@ -92,6 +92,33 @@ def find_program(name: str, environ: Mapping[str, str] = os.environ) -> str | No
     return os.path.abspath(found) if found else None
 
 
+def exec_argv(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
+    """``argv`` as ralphy executes it: a script whose ``#!`` line is ``/usr/bin/env NAME`` (npm's ``cli.js`` is
+    ``#!/usr/bin/env node``, up to CLI 2.1.1xx) is run by ``NAME`` from ``PATH``'s absolute entries, the way
+    ralphy finds the CLI itself. Left to the kernel, ``env`` looks ``NAME`` up on the whole ``PATH`` from the
+    CLI's folder, the project: a relative entry (``node_modules/.bin``) ran the repository's own ``node``.
+    Anything else is executed as it is."""
+    try:
+        with open(argv[0], "rb") as script:
+            head = script.read(256)
+    except OSError:
+        return list(argv)
+    if not head.startswith(b"#!"):
+        return list(argv)
+    words = head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+    if len(words) < 2 or os.path.basename(words[0]) != "env":
+        return list(argv)
+    program, options = (words[2], words[3:]) if words[1] == "-S" and len(words) > 2 else (words[1], [])
+    if len(words) > 2 and words[1] != "-S" or program.startswith("-") or "=" in program or os.sep in program:
+        return list(argv)  # not one program name: env's own options, an assignment, a path (taken as it is)
+    found = find_program(program, environ)
+    if found is None:
+        raise ClaudeNotFoundError(
+            f"the Claude CLI {argv[0]} is run by `{program}` (its #! line), which is not in an absolute folder of "
+            f"PATH{_relative_hint(program, environ.get('PATH', os.defpath))}; {INSTALL_HINT}")
+    return [found, *options, *argv]
+
+
 def _relative_hint(name: str, path: str) -> str:
     """Says so when only a relative PATH entry holds ``name`` (ralphy does not search those)."""
     relative = [entry or "." for entry in path.split(os.pathsep) if not os.path.isabs(entry)]
@@ -128,8 +155,18 @@ def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] =
 
 
 def child_env(environ: Mapping[str, str]) -> dict[str, str]:
-    """The CLI's environment: ``environ`` without the markers of running inside Claude Code."""
-    return {key: value for key, value in environ.items() if key not in CLAUDE_CODE_MARKERS}
+    """The CLI's environment: ``environ`` without the markers of running inside Claude Code, and with
+    ``PATH``'s relative entries after its absolute ones. The CLI runs in the project, where a relative entry
+    (``node_modules/.bin``) names the repository's folder: CLI 2.1.62 runs ``npm root -g`` as it starts, and
+    npm's ``#!/usr/bin/env node`` ran the repository's ``node_modules/.bin/node`` before any model turn (in
+    ``ralphy doctor`` too). After the absolute entries, a program the system has is the system's, and a tool
+    only the project has (``jest``) is still found."""
+    env = {key: value for key, value in environ.items() if key not in CLAUDE_CODE_MARKERS}
+    if "PATH" in env:
+        entries = env["PATH"].split(os.pathsep)
+        absolute = [entry for entry in entries if os.path.isabs(entry)]
+        env["PATH"] = os.pathsep.join(absolute + [entry for entry in entries if not os.path.isabs(entry)])
+    return env
 
 
 def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str, str]) -> subprocess.Popen[bytes]:
@@ -144,7 +181,7 @@ def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str,
 
     try:
         return subprocess.Popen(
-            list(argv),
+            exec_argv(argv, env),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

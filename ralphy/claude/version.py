@@ -274,13 +274,16 @@ def ask_version(binary: str, env: Mapping[str, str] | None = None, timeout: floa
     import subprocess
     import tempfile
 
+    from ralphy.claude.command import exec_argv
+    from ralphy.errors import ClaudeNotFoundError
+
     environment = dict(os.environ if env is None else env)
     try:
         with tempfile.TemporaryDirectory(prefix="ralphy-version-") as config_dir:
             environment["CLAUDE_CONFIG_DIR"] = config_dir
-            done = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=timeout,
-                                  env=environment, stdin=subprocess.DEVNULL, check=False)
-    except (OSError, subprocess.SubprocessError, ValueError):
+            done = subprocess.run(exec_argv([binary, "--version"], environment), capture_output=True, text=True,
+                                  timeout=timeout, env=environment, stdin=subprocess.DEVNULL, check=False)
+    except (OSError, subprocess.SubprocessError, ValueError, ClaudeNotFoundError):
         return None
     return Version.parse(done.stdout) if done.returncode == 0 else None
 

@@ -231,3 +231,126 @@ def test_aliases_within_bounds_still_load():
     text = "---\nname: a\ndescription: d\nbase: &b [Read, Grep]\ntools: *b\nexampleTasks: [*b, *b]\n---\nbody\n"
     data, body, error = split_frontmatter(text)
     assert error is None and data["tools"] == ["Read", "Grep"] and data["exampleTasks"] == [["Read", "Grep"]] * 2
+
+
+# ------------------------------------------------------------------ the CLI's own interpreter
+
+def _node_setup(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
+    """A CLI script run by `#!/usr/bin/env fakenode` (as npm's cli.js is by `node`, up to 2.1.1xx), the user's
+    fakenode in an absolute PATH folder, and a project shipping its own in node_modules/.bin, a relative entry
+    of the user's PATH (as many JavaScript developers set it)."""
+    bin_dir = tmp_path / "usr-bin"
+    bin_dir.mkdir()
+    (bin_dir / "fakenode").write_text(f"#!/bin/sh\necho user >> '{tmp_path / 'ran'}'\necho '2.1.62 (Claude Code)'\n")
+    cli = tmp_path / "cli" / "claude"
+    cli.parent.mkdir()
+    cli.write_text("#!/usr/bin/env fakenode\nconsole.log('the CLI')\n")
+    project = init_git_project(tmp_path / "repo", commit=False)
+    repo_bin = project / "node_modules" / ".bin"
+    repo_bin.mkdir(parents=True)
+    (repo_bin / "fakenode").write_text(f"#!/bin/sh\necho repository >> '{tmp_path / 'ran'}'\necho '2.1.62'\n")
+    for program in (bin_dir / "fakenode", cli, repo_bin / "fakenode"):
+        program.chmod(0o755)
+    env = {**os.environ, "PATH": os.pathsep.join(["node_modules/.bin", str(bin_dir), os.environ["PATH"]])}
+    return project, cli, env
+
+
+def test_the_cli_script_runs_the_users_interpreter_not_the_repositorys(tmp_path, monkeypatch):
+    # was: ralphy found `claude` on PATH's absolute entries only, then ran it, and the kernel's `#!/usr/bin/env
+    # node` looked `node` up on the whole PATH from the project's folder: `ralphy doctor` and `ralphy dev` with
+    # CLI 2.1.62 ran the repository's node_modules/.bin/node
+    from ralphy.claude.command import spawn
+    from ralphy.claude.version import ask_version
+
+    project, cli, env = _node_setup(tmp_path)
+    proc = spawn([str(cli), "-p"], cwd=project, env=env)
+    proc.communicate(timeout=30)
+    monkeypatch.chdir(project)  # `claude --version` runs where ralphy runs: often the project
+    assert str(ask_version(str(cli), env=env)) == "2.1.62"
+    assert (tmp_path / "ran").read_text() == "user\nuser\n"
+
+
+def test_an_interpreter_only_the_repository_has_is_not_run(tmp_path, monkeypatch):
+    from ralphy.claude.command import spawn
+    from ralphy.errors import ClaudeNotFoundError
+
+    project, cli, env = _node_setup(tmp_path)
+    (tmp_path / "usr-bin" / "fakenode").unlink()
+    with pytest.raises(ClaudeNotFoundError) as raised:
+        spawn([str(cli), "-p"], cwd=project, env=env)
+    assert "fakenode" in str(raised.value) and "absolute" in str(raised.value) and "\n" not in str(raised.value)
+    assert not (tmp_path / "ran").exists()
+
+
+def test_what_the_cli_runs_finds_the_systems_programs_before_the_repositorys(tmp_path):
+    # was: CLI 2.1.62 runs `npm root -g` as it starts, and npm's `#!/usr/bin/env node` ran the repository's
+    # node_modules/.bin/node (`ralphy doctor` in such a project, PATH=node_modules/.bin:...)
+    from ralphy.claude.command import child_env
+
+    project, _, env = _node_setup(tmp_path)
+    env = child_env({**env, "PATH": os.pathsep.join(["node_modules/.bin", "", str(tmp_path / "usr-bin"), "/usr/bin", "/bin"])})
+    assert env["PATH"].split(os.pathsep) == [str(tmp_path / "usr-bin"), "/usr/bin", "/bin", "node_modules/.bin", ""]
+    subprocess.run(["sh", "-c", "fakenode"], cwd=project, env=env, check=True, capture_output=True)
+    assert (tmp_path / "ran").read_text() == "user\n"
+
+
+# ------------------------------------------------------------------ numbers JSON allows and Python refused
+
+LONG = "9" * 5000  # an integer JSON allows (JavaScript reads it as Infinity); past Python's 4,300 digits
+
+
+def _ralphy(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ralphy", *args], capture_output=True, text=True, timeout=60,
+                          env=env)
+
+
+def test_a_breaker_state_holding_a_number_of_5000_digits_is_one_line(tmp_path):
+    # was: json.loads raises a plain ValueError past 4,300 digits, not the JSONDecodeError every reader catches:
+    # a traceback in `ralphy status`, `reset` and `dev`
+    project = init_git_project(tmp_path / "repo", commit=False)
+    (project / "TASKS.md").write_text("- [ ] 1.1 Do it\n")
+    (project / ".ralphy").mkdir()
+    state = project / ".ralphy" / "breaker.json"
+    text = '{"version": 1, "state": "closed", "counters": {"failures": %s}}' % LONG
+    for args, code, said in ((["status"], 0, f"Breaker: unknown ({state}: "),
+                             (["reset"], 0, f"circuit breaker closed (was unreadable: {state}: "),
+                             (["dev", "--claude-bin", "/bin/true"], 1, f"ralphy: error: {state}: ")):
+        state.write_text(text)
+        proc = _ralphy(*args, str(project))
+        assert "Traceback" not in proc.stderr and proc.returncode == code, (args, proc.stderr[-1500:])
+        assert said in proc.stdout + proc.stderr, (args, proc.stdout, proc.stderr)
+
+
+def test_settings_holding_such_a_number_are_still_checked(tmp_path, monkeypatch):
+    # the same ValueError made the settings check skip the file, and the CLI (JavaScript) reads it
+    from ralphy.errors import UntrustedConfigError
+    from ralphy.trust import require_cli_settings_trusted
+
+    monkeypatch.setenv("RALPHY_STATE_DIR", str(tmp_path / "state"))
+    project = _project(tmp_path, '{"cleanupPeriodDays": %s, "env": {"ANTHROPIC_BASE_URL": "%s"}}' % (LONG, URL))
+    with pytest.raises(UntrustedConfigError) as raised:
+        require_cli_settings_trusted(project)
+    assert f"ANTHROPIC_BASE_URL={URL!r}" in str(raised.value)
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", LONG, "NaN", "Infinity"])
+def test_mcp_install_never_writes_back_what_is_not_json(tmp_path, number):
+    # was: 1e999 (JSON, Infinity to JavaScript) was written back as `Infinity`, which no JSON parser reads: the
+    # CLI then read no server of the project's .mcp.json; 5,000 digits were a traceback
+    project = init_git_project(tmp_path / "repo", commit=False)
+    text = '{"mcpServers": {"db": {"command": "db-server"}}, "timeout": %s}\n' % number
+    (project / ".mcp.json").write_text(text)
+    proc = _ralphy("mcp", "--install", str(project))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-1500:]
+    [line] = proc.stderr.strip().splitlines()
+    assert line.startswith(f"ralphy: error: {project / '.mcp.json'}") and "nothing was written" in line, line
+    assert (project / ".mcp.json").read_text() == text
+
+
+def test_mcp_install_does_not_read_a_huge_file_into_memory(tmp_path):
+    project = init_git_project(tmp_path / "repo", commit=False)
+    with open(project / ".mcp.json", "wb") as fh:
+        fh.truncate(10 * 1024**3)  # a sparse 10 GB file: no disk used
+    proc = _ralphy("mcp", "--install", str(project))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-1500:]
+    assert "too large" in proc.stderr and (project / ".mcp.json").stat().st_size == 10 * 1024**3
