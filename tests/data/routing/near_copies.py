@@ -27,16 +27,16 @@ def tasks(path: pathlib.Path) -> list[str]:
 
 def near_copies(name: str, threshold: float, folder: pathlib.Path = HERE) -> list[tuple[float, str, str, str]]:
     """(share, task, other file, other task) for each task of ``name`` near a task of a set in ``folder``."""
-    mine = tasks(folder / name)
+    mine = [(task, words(task)) for task in tasks(folder / name)]
     found = []
     for path in sorted(folder.glob("*.json*")):
-        theirs = tasks(path)
-        for task in mine:
-            for other in theirs:
+        theirs = [(other, words(other)) for other in tasks(path)]
+        for task, a in mine:
+            for other, b in theirs:
                 if path.name == name and other == task:
                     continue
-                a, b = words(task), words(other)
-                score = len(a & b) / len(a | b) if a | b else 0.0
+                union = len(a | b)
+                score = len(a & b) / union if union else 0.0
                 if score >= threshold:
                     found.append((score, task, path.name, other))
     return sorted(found, reverse=True)
