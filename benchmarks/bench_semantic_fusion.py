@@ -26,6 +26,16 @@ SETS = {"voltagent_train": bench.VOLTAGENT_TRAIN, "voltagent_train2": bench.VOLT
 NEAREST = 50
 
 
+def fused_first(lexical: list[str], nearest: list[str], k: int, weight: float, names: list[str]) -> str:
+    """The agent ranked first by reciprocal-rank fusion of the lexical ranking (weight 1) and the model's nearest
+    (weight ``weight``), constant ``k``; a tie goes to the agent first in ``names``."""
+    score: dict[str, float] = {}
+    for ranking, ranking_weight in ((lexical, 1), (nearest, weight)):
+        for rank, name in enumerate(ranking):
+            score[name] = score.get(name, 0.0) + ranking_weight / (k + rank + 1)
+    return max(score, key=lambda name: (score[name], -names.index(name)))
+
+
 def agent_text(agent) -> str:
     main, users, _ = split_examples(agent.description or "")
     return " ".join([agent.name.replace("-", " "), main, " ".join(users)])[:2000]
@@ -53,13 +63,7 @@ def main() -> None:
             lexical_right += bool(lexical) and lexical[0] in item["expected"]
             semantic_right += semantic[0] in item["expected"]
             for (k, w) in fused_right:
-                score: dict[str, float] = {}
-                for rank, name in enumerate(lexical):
-                    score[name] = score.get(name, 0.0) + 1 / (k + rank + 1)
-                for rank, name in enumerate(semantic[:NEAREST]):
-                    score[name] = score.get(name, 0.0) + w / (k + rank + 1)
-                best = max(score, key=lambda name: (score[name], -names.index(name)))
-                fused_right[(k, w)] += best in item["expected"]
+                fused_right[(k, w)] += fused_first(lexical, semantic[:NEAREST], k, w, names) in item["expected"]
         fused = " ".join(f"K{k}/W{w}:{right}" for (k, w), right in fused_right.items())
         print(f"{label}: {len(items)} tasks with an agent; ranked first right: lexical {lexical_right}, "
               f"wordllama {semantic_right}; fused {fused}", flush=True)

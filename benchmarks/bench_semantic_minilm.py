@@ -28,12 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bench_routing as bench  # noqa: E402
+from bench_semantic_fusion import NEAREST, SETS, fused_first  # noqa: E402
 from ralphy.agents.routing import Router  # noqa: E402
 from ralphy.agents.terms import split_examples  # noqa: E402
 
-SETS = {"voltagent_train": bench.VOLTAGENT_TRAIN, "voltagent_train2": bench.VOLTAGENT_TRAIN2,
-        "voltagent_train3": bench.VOLTAGENT_TRAIN3}
-NEAREST = 50
 LAYERS, HEADS, EPS = 6, 12, 1e-12
 
 
@@ -128,12 +126,7 @@ def main() -> None:
                 for (text_chars, k, weight) in fused_right:
                     if text_chars != chars:
                         continue
-                    score: dict[str, float] = {}
-                    for rank, name in enumerate(lexical):
-                        score[name] = score.get(name, 0.0) + 1 / (k + rank + 1)
-                    for rank, name in enumerate(nearest[:NEAREST]):
-                        score[name] = score.get(name, 0.0) + weight / (k + rank + 1)
-                    best = max(score, key=lambda name: (score[name], -names.index(name)))
+                    best = fused_first(lexical, nearest[:NEAREST], k, weight, names)
                     fused_right[(text_chars, k, weight)] += best in item["expected"]
         fused = " ".join(f"body{chars}/K{k}/W{weight}:{right}" for (chars, k, weight), right in fused_right.items())
         print(f"{label}: {len(items)} tasks with an agent; ranked first right: lexical {lexical_right}, "
