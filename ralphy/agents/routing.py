@@ -235,10 +235,9 @@ class Router:
             idf = self._term_idf(term)
             if idf is None:
                 return []
-            name_idf = NAME_IDF
+            name_idf = self._name_idf(term)
             if term in GENERIC_VERBS:
                 idf *= GENERIC_WEIGHT
-                name_idf *= GENERIC_WEIGHT
             average = self._average
             posting = self._postings[term] = [
                 (index, sum((name_idf if name == "name" else idf)
@@ -247,6 +246,11 @@ class Router:
                 for index in self._holders(term)
             ]
         return posting
+
+    @staticmethod
+    def _name_idf(term: str) -> float:
+        """The weight of ``term`` in an agent's name before saturation (a generic verb counts for less)."""
+        return NAME_IDF * GENERIC_WEIGHT if term in GENERIC_VERBS else NAME_IDF
 
     @staticmethod
     def _field_score(name: str, tf: int, relative_length: float) -> float:
@@ -339,14 +343,13 @@ class Router:
         return kept
 
     def _name_weight(self, index: int, term: str) -> float:
-        """The part of ``term``'s weight in agent ``index`` that its name gives."""
+        """The part of ``term``'s weight in agent ``index`` that its name gives (as ``_posting`` weighs it)."""
         for name, counter, length in self._counts[index]:
             if name == "name":
                 count = counter.get(term, 0)
                 if not count:
                     return 0.0
-                weight = NAME_IDF * (GENERIC_WEIGHT if term in GENERIC_VERBS else 1.0)
-                return weight * self._field_score(name, count, length / self._average[name])
+                return self._name_idf(term) * self._field_score(name, count, length / self._average[name])
         return 0.0
 
     def _named_for(self, sequence: tuple[str, ...]) -> bool:
