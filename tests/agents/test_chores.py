@@ -198,8 +198,13 @@ def test_a_kind_of_vulnerability_asks_for_security_work(task: str) -> None:
     assert frozenset(terms("security")) <= asked_activity(task).roles
 
 
-def test_a_vulnerability_word_sends_the_check_to_the_security_auditor() -> None:
-    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+@pytest.fixture(scope="module")
+def by_name() -> dict:
+    """VoltAgent's agents by name, loaded once for the teams below."""
+    return {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+
+
+def test_a_vulnerability_word_sends_the_check_to_the_security_auditor(by_name: dict) -> None:
     router = Router([by_name[name] for name in ("security-auditor", "sql-pro", "python-pro", "django-developer",
                                                 "react-specialist", "postgres-pro", "devops-engineer")])
     assert router.recommend("Check the report search for SQL injection").recommended == "security-auditor"
@@ -213,8 +218,7 @@ TEAM = ("debugger", "nextjs-developer", "python-pro", "docker-expert", "content-
 
 
 @pytest.fixture(scope="module")
-def team() -> Router:
-    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+def team(by_name: dict) -> Router:
     return Router([by_name[name] for name in TEAM])
 
 
@@ -318,8 +322,7 @@ OPS_TEAM = ("debugger", "incident-responder", "chaos-engineer", "kubernetes-spec
 
 
 @pytest.fixture(scope="module")
-def ops_team() -> Router:
-    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+def ops_team(by_name: dict) -> Router:
     return Router([by_name[name] for name in OPS_TEAM])
 
 
