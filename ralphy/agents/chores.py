@@ -76,12 +76,12 @@ _QUOTED_LINE = re.compile(
 _LITERAL = rf"(?:v?\d[\w.%:/-]*|{_QUOTED}|true|false|on|off|yes|no|[A-Z][A-Z0-9_]{{1,15}})"
 # A setting given a literal value: "Set appVersion in the Helm chart to 3.8.0", "Set the log level to DEBUG" (not
 # "Set up ...", and not "Update the Django app to 5.0", an upgrade: only "set" assigns).
-_SET_LINE = re.compile(_BULLET.replace("^", "^(?i:") + r")(?i:set)\s+(?!(?i:up)\b)(?:(?!\bto\b).)+?\bto\s+"
+_SET_LINE = re.compile(_BULLET + r"(?i:set)\s+(?!(?i:up)\b)(?:(?!\bto\b).)+?\bto\s+"
                        + _LITERAL + r"(?:\s+[a-z]+)?\s*\.?\s*$")
 # An identifier changed from one literal to another: "Change the Jira project key from ABC to PAY", "Change the log
 # level from INFO to DEBUG"; a key of a table (primary, partition...) is a schema change, not a value.
 _FROM_TO_LINE = re.compile(
-    _BULLET.replace("^", "^(?i:") + r")(?i:change|set)\s+(?:(?!\bfrom\b).)*?(?<!(?i:primary) )(?<!(?i:foreign) )"
+    _BULLET + r"(?i:change|set)\s+(?:(?!\bfrom\b).)*?(?<!(?i:primary) )(?<!(?i:foreign) )"
     r"(?<!(?i:partition) )(?<!(?i:sort) )(?<!(?i:shard) )"
     r"(?i:key|code|prefix|suffix|slug|id|handle|alias|tag|status|level|mode|flag|setting|option)s?\s+"
     rf"(?i:from)\s+{_LITERAL}\s+(?i:to)\s+{_LITERAL}\W*$")
@@ -113,7 +113,7 @@ _SCHEDULED = re.compile(r"\b(?:every|daily|weekly|nightly|monthly|hourly|each)\b
 # Access given to or taken from a person, named ("Give Julia read access to the raw-data bucket") or by role; matched
 # on the task as written, where a name has its capital (not "Give the Lambda role access to the bucket", a policy).
 _ACCESS_LINE = re.compile(
-    _BULLET.replace("^", "^(?i:") + r")(?i:give|grant|revoke|remove|take\s+away)\s+(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    _BULLET + r"(?i:give|grant|revoke|remove|take\s+away)\s+(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
     rf"|(?i:the\s+|our\s+|a\s+|an\s+)?(?i:new\s+)?(?i:{_PEOPLE}))(?:['’]s)?\s+(?i:(?:read|write|edit|admin|view|"
     r"owner|full|read-only|ssh|vpn|console)\s+)?(?i:access)\b")
 _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|when|whenever|every time|each time|on signup)\b")
