@@ -431,14 +431,24 @@ def report_fresh(errors: bool = False) -> None:
     report_fresh_projects(PROJECTS_FRESH3, errors)
 
 
+def task_figures(result: dict[str, Any]) -> str:
+    """The figures of ``evaluate``'s result, as each report line gives them."""
+    return (f"tasks={result['tasks']:3}  with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  "
+            f"recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+
+
+def print_misses(result: dict[str, Any]) -> None:
+    """``evaluate``'s misses, one a line (``--errors``)."""
+    for task, expected, got, confidence, top3 in result["misses"]:
+        print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+
+
 def report_fresh_catalog(path: Path, catalog: list[AgentSpec], errors: bool = False) -> None:
     """One line for a held-out set of tasks routed over ``catalog`` (``--fresh``)."""
     result = evaluate(Router(catalog), load_labelled(path))
-    print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
-          f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+    print(f"{path.stem} over {len(catalog)} VoltAgent agents  {task_figures(result)}")
     if errors:
-        for task, expected, got, confidence, top3 in result["misses"]:
-            print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+        print_misses(result)
 
 
 def report_fresh_projects(path: Path, errors: bool = False) -> None:
@@ -488,27 +498,21 @@ def main(argv: list[str] | None = None) -> None:
     print(f"corpus: {len(agents)} agents (deduplicated by name)")
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):
         result = evaluate(router, load_labelled(split=split))
-        print(f"{split:5}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+        print(f"{split:5}  {task_figures(result)}")
     if args.split in ("train", "all"):
         result = evaluate(router, load_labelled(ROLES, split="train"))
-        print(f"{ROLES.stem} train  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+        print(f"{ROLES.stem} train  {task_figures(result)}")
     if args.split in ("all", "train"):
         catalog = load_corpus(VOLTAGENT)
         voltagent = Router(catalog)
         for path in (VOLTAGENT_TRAIN, VOLTAGENT_TRAIN2, VOLTAGENT_TRAIN3, VOLTAGENT_TRAIN4):
             result = evaluate(voltagent, load_labelled(path))
-            print(f"{path.stem} over {len(catalog)} VoltAgent agents  tasks={result['tasks']:3}  "
-                  f"with agent={result['with_agent']:3}  top-1={result['top1']:.3f}  "
-                  f"recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+            print(f"{path.stem} over {len(catalog)} VoltAgent agents  {task_figures(result)}")
             if args.errors:
-                for task, expected, got, confidence, top3 in result["misses"]:
-                    print(f"  - {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
+                print_misses(result)
     if args.heldout:
         result = evaluate(router, load_labelled(HELDOUT))
-        print(f"{HELDOUT.stem}  tasks={result['tasks']:3}  with agent={result['with_agent']:3}  "
-              f"top-1={result['top1']:.3f}  recall@10={result['recall10']:.3f}  top-1 ranked={result['top1_ranked']:.3f}")
+        print(f"{HELDOUT.stem}  {task_figures(result)}")
     for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE)):
         for split in ("train", "test") if args.split == "all" else (args.split,):
             result = evaluate_projects(load_projects(path, split=split), agents)
