@@ -208,10 +208,14 @@ def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
     if "\x00" in text:
         raise TasksFileError(f"{path}: holds NUL bytes: not a text file")
     task_list = parse_tasks(text, path)
-    if not task_list.tasks and path.suffix.lower() == ".json":  # a prd.json / tasks.json: say why it holds none
-        from ralphy.tasks_json import json_problem
+    suffix = path.suffix.lower()
+    if not task_list.tasks and suffix in (".json", ".yaml", ".yml"):  # a prd.json, a tasks.yaml: say why it holds none
+        if suffix == ".json":
+            from ralphy.tasks_json import json_problem as problem_of
+        else:
+            from ralphy.tasks_yaml import yaml_problem as problem_of
 
-        problem = json_problem(task_list.text)
+        problem = problem_of(task_list.text)
         if problem is not None:
             raise TasksFileError(f"{path}: {problem}")
     return task_list

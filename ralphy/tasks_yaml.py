@@ -71,6 +71,48 @@ def read_yaml(text: str) -> list[RawTask] | None:
     return [task for task in tasks if task.status != DROPPED]
 
 
+def yaml_problem(text: str) -> str | None:
+    """What keeps ``text`` (a file named ``*.yaml`` or ``*.yml`` in which no task was found) from being a YAML task
+    list, in words, as ``ralphy.tasks_json.json_problem`` says it of JSON: a parse error with its line and column, or
+    YAML holding no list of task objects. None when there is nothing to say: an empty file, or an empty list of
+    tasks (``tasks: []``)."""
+    if not text.strip(" \t\r\n\ufeff"):
+        return None
+    if _too_deep(text):
+        return "not read: its YAML is nested too deep"
+    import yaml
+
+    try:
+        root = yaml.compose(text.lstrip("\ufeff"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        return f"not valid YAML: {where}{', '.join(filter(None, (exc.context, exc.problem))) or 'unreadable'}"
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return "not valid YAML"
+    if root is None or _task_lists(root) or _empty_list(root):
+        return None
+    if _is_map(root):
+        keys = [(_scalar(key) or "?")[:40] for key, _ in root.value[:5]]
+        found = f"a mapping with keys {', '.join(keys)}{', ...' if len(root.value) > 5 else ''}"
+    else:
+        found = "a list of no task objects" if _is_seq(root) else "a lone value"
+    return (f"valid YAML, but it holds no list of task objects ({found}; ralphy reads a list of mappings with a "
+            '"title" and a "status" or "passes", at the top, under "tasks" or under "phases": see docs/tasks.md)')
+
+
+def _empty_list(root) -> bool:
+    """Whether ``root`` is an empty task list: ``[]``, a known key's ``[]``, phases each with ``tasks: []``, a tag's
+    ``tasks: []``."""
+    if _is_seq(root):
+        return not root.value
+    return _is_map(root) and any(
+        (_scalar(key) in _LIST_KEYS and _is_seq(value) and not value.value)
+        or (_scalar(key) in _PHASE_KEYS and _is_seq(value) and all(_empty_list(phase) for phase in value.value))
+        or (_is_map(value) and _is_seq(_get(value, "tasks")) and not _get(value, "tasks").value)
+        for key, value in root.value)
+
+
 def _too_deep(text: str) -> bool:
     """Whether ``text`` nests deeper than a task list would (flow brackets, compact ``- - -`` or ``? ?`` items, or
     an indentation of thousands of columns): one linear pass, brackets in quoted strings counted too (so a

@@ -101,3 +101,38 @@ def test_an_alias_bomb_is_never_expanded():
     tasks = parse_tasks(text).tasks
     assert time.process_time() - started < 2.0  # 10^12 strings if expanded
     assert [(t.title, t.status) for t in tasks] == [("Real task", PENDING)]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("tasks:\n  - title: a\n    status: pending\n   - title: b\n",
+     "not valid YAML: line 4, column 4: while parsing a block collection, did not find expected '-' indicator"),
+    ('tasks:\n  - title: "a\n', "not valid YAML: line 3, column 1: "),
+    ("tasks:\n  - title: a\n---\ntasks: []\n", "expected a single document in the stream, but found another document"),
+    ("[" * 100, "not read: its YAML is nested too deep"),
+    ("name: demo\nversion: 1.0.0\n", "valid YAML, but it holds no list of task objects (a mapping with keys name"),
+    ("- a\n- b\n", "valid YAML, but it holds no list of task objects (a list of no task objects"),
+    ("phases:\n  - number: 1\n    tasks:\n      - id: T001\n", "valid YAML, but it holds no list of task objects"),
+])
+def test_load_tasks_says_what_is_wrong_with_a_yaml_task_file(tmp_path, text, said):
+    """A tasks.yaml that is not YAML, or YAML holding no task, is one line naming the file and what is wrong, as a
+    broken prd.json is (tests/test_tasks_json_errors.py); it used to be an empty task list, silently."""
+    from ralphy.errors import TasksFileError
+    from ralphy.tasks import load_tasks
+
+    (tmp_path / "tasks.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(TasksFileError) as caught:
+        load_tasks(tmp_path / "tasks.yaml")
+    message = str(caught.value)
+    assert message.startswith(f"{tmp_path / 'tasks.yaml'}: ") and said in message and "\n" not in message, message
+
+
+@pytest.mark.parametrize("name, text", [
+    ("tasks.yaml", ""), ("tasks.yaml", "tasks: []\n"), ("tasks.yml", "[]\n"), ("tasks.yaml", "phases: []\n"),
+    ("tasks.yaml", "phases:\n  - number: 1\n    title: Setup\n    tasks: []\n"), ("tasks.yml", "master:\n  tasks: []\n"),
+    ("notes.txt", "tasks:\n  - title: a\n   - title: b\n"),  # only a file named *.yaml / *.yml is held to YAML
+])
+def test_a_yaml_file_with_no_task_yet_is_no_error(tmp_path, name, text):
+    from ralphy.tasks import load_tasks
+
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    assert not load_tasks(tmp_path / name).tasks
