@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import re
 
+from ralphy.tasks_json import _BOOLEAN_KEYS, _LIST_KEYS, _TITLE_KEYS  # the keys a task object has in JSON too
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
 from ralphy.tasks_status import COMPLETED, DROPPED, PENDING, status_of
 
-_LIST_KEYS = ("tasks", "userStories", "stories", "features", "items", "todos")
 _PHASE_KEYS = ("phases", "stages", "milestones", "epics", "sprints")
-_TITLE_KEYS = ("title", "name", "description")
-_BOOLEAN_KEYS = ("passes", "done", "completed", "complete")
 _MAX_DEPTH = 16  # subtasks of subtasks...: deeper than any task list goes
 # A YAML task list starts with a key or a list item, not with Markdown: "tasks:", "_meta:", "- id: T001" (after
 # comments and a "---"), and somewhere holds a task's status or title key.
@@ -197,12 +195,12 @@ def _task_lists(root) -> list[tuple[str, list]]:
             if found:
                 return found
     for key in _LIST_KEYS:
-        items = _task_items(_get(root, key)) if _get(root, key) is not None else None
+        items = _task_items(_get(root, key))
         if items:
             return [(DEFAULT_GROUP, items)]
     tagged = []
     for key_node, value in root.value:
-        items = _task_items(_get(value, "tasks")) if _is_map(value) and _get(value, "tasks") is not None else None
+        items = _task_items(_get(value, "tasks")) if _is_map(value) else None
         if items:
             tagged.append((_scalar(key_node) or DEFAULT_GROUP, items))
     return tagged
@@ -210,7 +208,7 @@ def _task_lists(root) -> list[tuple[str, list]]:
 
 def _phase_name(phase) -> str:
     title = _title(phase)
-    number = _scalar(_get(phase, "number")) if _get(phase, "number") is not None else None
+    number = _scalar(_get(phase, "number"))
     if number and title:
         return f"Phase {number}: {title}"
     return title or (f"Phase {number}" if number else DEFAULT_GROUP)
@@ -218,15 +216,14 @@ def _phase_name(phase) -> str:
 
 def _title(item) -> str | None:
     for key in _TITLE_KEYS:
-        value = _scalar(_get(item, key)) if _get(item, key) is not None else None
+        value = _scalar(_get(item, key))
         if value and value.strip():
             return " ".join(value.split())
     return None
 
 
 def _status(item) -> str:
-    value = _get(item, "status")
-    text = _scalar(value) if value is not None else None
+    text = _scalar(_get(item, "status"))
     if text:
         return status_of(_CAMEL.sub(" ", text.strip())) or PENDING  # autospec's "InProgress" is "In Progress"
     for key in _BOOLEAN_KEYS:
@@ -244,11 +241,11 @@ def _read_item(item, parent: tuple[str, str] | None, group: str, tasks: list[Raw
     title = _title(item)
     if title is None:
         return
-    raw_id = _scalar(_get(item, "id")) if _get(item, "id") is not None else None
+    raw_id = _scalar(_get(item, "id"))
     task_id = raw_id.strip() if raw_id and raw_id.strip() and raw_id.strip() not in ("null", "~") else None
     if parent is not None and task_id is not None and task_id.isdigit() and parent[0]:
         task_id = f"{parent[0]}.{task_id}"  # Task Master names subtask 2 of task 1 "1.2"
-    subtasks = _task_items(_get(item, "subtasks")) if _get(item, "subtasks") is not None else None
+    subtasks = _task_items(_get(item, "subtasks"))
     if subtasks:
         for sub in subtasks:
             _read_item(sub, (task_id or "", title), title, tasks, seen, depth + 1)
