@@ -57,8 +57,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Tests known to fail on a CLI version (tests/e2e/known_failures.py) are marked xfail there, with the
     reason; they still run, and one that starts to pass shows as XPASS. On a CLI older than ralphy supports, every
     test of the real CLI is (known_failures.BELOW_THE_RANGE)."""
-    from ralphy.claude.version import MIN_SUPPORTED, Version
-    from tests.e2e.known_failures import BELOW_THE_RANGE, KNOWN_FAILURES
+    from tests.e2e.known_failures import known_failure
 
     bins = claude_bins_under_test()
     for item in items:
@@ -69,10 +68,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if not path:
             continue
         version = _version_id(path).removeprefix("claude-")
-        reason = KNOWN_FAILURES.get(version, {}).get(item.nodeid.split("[")[0])
-        parsed = Version.parse(version)
-        if reason is None and parsed is not None and parsed < MIN_SUPPORTED:
-            reason = BELOW_THE_RANGE.format(minimum=MIN_SUPPORTED)
+        reason = known_failure(version, item.nodeid.split("[")[0])
         if reason:
             item.add_marker(pytest.mark.xfail(reason=f"known to fail on {version}: {reason}", strict=False))
 

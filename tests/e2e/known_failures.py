@@ -63,3 +63,16 @@ KNOWN_FAILURES: dict[str, dict[str, str]] = {
             "2.1.62 retries without api_retry events (testing)",
     },
 }
+
+
+def known_failure(version: str, nodeid: str) -> str | None:
+    """Why the test ``nodeid`` (without its ``[...]`` ids) is known to fail on the CLI ``version`` ("2.1.62"): its
+    entry above, or BELOW_THE_RANGE on a version older than ralphy supports; None on a supported version without an
+    entry, and on a ``version`` that is no version number (a binary's name), so no failure there is hidden."""
+    from ralphy.claude.version import MIN_SUPPORTED, Version
+
+    reason = KNOWN_FAILURES.get(version, {}).get(nodeid)
+    parsed = Version.parse(version)
+    if reason is None and parsed is not None and parsed < MIN_SUPPORTED:
+        reason = BELOW_THE_RANGE.format(minimum=MIN_SUPPORTED)
+    return reason
