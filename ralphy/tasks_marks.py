@@ -47,8 +47,8 @@ def _item(line: str) -> re.Match | None:
 
 def on_todo_panel(line: str) -> bool:
     """Whether ``line`` is a line of Claude Code's todo panel pasted as text (``     ☐ Add the restore path``)."""
-    return _LIST_ITEM.match(line) is None and ("☐" in line[:16] or "☒" in line[:16]) \
-        and _PANEL_LINE.match(line) is not None
+    item = _item(line)
+    return item is not None and item.re is _PANEL_LINE
 
 
 def leads_with_mark(line: str) -> bool:
