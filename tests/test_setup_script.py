@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ralphy.testing.claude_cli import CLAUDE_CLI_VERSION
 from tests.conftest import REPO
 
 
@@ -31,6 +32,7 @@ def test_an_npm_install_that_fails_says_why_and_exits_1(tmp_path: Path) -> None:
                           timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 1, done.stderr
     lines = done.stderr.splitlines()
-    assert lines[-1] == "setup: npm could not install @anthropic-ai/claude-code@2.1.330 (its output is above)"
+    said = f"setup: npm could not install @anthropic-ai/claude-code@{CLAUDE_CLI_VERSION} (its output is above)"
+    assert lines[-1] == said
     assert "ECONNREFUSED" in done.stderr  # npm's own words
-    assert not (tmp_path / "cache" / "claude-code-2.1.330" / "node_modules" / ".bin" / "claude").exists()
+    assert not (tmp_path / "cache" / f"claude-code-{CLAUDE_CLI_VERSION}" / "node_modules" / ".bin" / "claude").exists()
