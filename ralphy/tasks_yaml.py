@@ -7,9 +7,10 @@ written as YAML: ``phases`` each holding ``tasks`` with ``id``, ``title``, ``sta
 objects (then the Markdown readers run). It is asked only where the text looks like YAML and not like Markdown
 (``may_be_yaml``), so Markdown never pays for it. The YAML is composed, not constructed: nodes keep their lines
 (a task's line is the line of its first key) and aliases are never expanded, so an alias bomb costs nothing; the
-walk visits each node once. A task object is read as ``ralphy.tasks_json`` reads one (title, status, id,
-subtasks); autospec's ``InProgress`` is in progress, and a phase's ``number`` and ``title`` name its tasks' group
-(``Phase 3: User Story 1``).
+walk visits each node once (a phase, task or list reached again through an alias is not walked again,
+else 20,000 aliases of a 20,000-task list were minutes of CPU). A task object is read as ``ralphy.tasks_json``
+reads one (title, status, id, subtasks); autospec's ``InProgress`` is in progress, and a phase's ``number`` and
+``title`` name its tasks' group (``Phase 3: User Story 1``).
 """
 
 from __future__ import annotations
@@ -58,9 +59,9 @@ def read_yaml(text: str) -> list[RawTask] | None:
         return None  # not YAML, or more than one document (Markdown with front matter): read as Markdown
     if root is None:
         return None
-    seen: set[int] = set()
+    seen: set[int] = set()  # ids of the nodes walked: each task and task list once
     tasks: list[RawTask] = []
-    for group, items in _task_lists(root):
+    for group, items in _task_lists(root, seen):
         for item in items:
             _read_item(item, None, group, tasks, seen, 0)
     if not tasks:
@@ -88,7 +89,7 @@ def yaml_problem(text: str) -> str | None:
         return f"not valid YAML: {where}{', '.join(filter(None, (exc.context, exc.problem))) or 'unreadable'}"
     except (yaml.YAMLError, RecursionError, ValueError):
         return "not valid YAML"
-    if root is None or _task_lists(root) or _empty_list(root):
+    if root is None or _task_lists(root, set()) or _empty_list(root):
         return None
     if _is_map(root):
         keys = [(_scalar(key) or "?")[:40] for key, _ in root.value[:5]]
@@ -169,18 +170,25 @@ def _is_seq(node) -> bool:
     return isinstance(node, SequenceNode)
 
 
-def _task_items(node) -> list | None:
-    """The mappings of a sequence node when it is a list of task objects, else None."""
+def _task_items(node, seen: set[int]) -> list | None:
+    """The mappings of a sequence node when it is a list of task objects (each one once), else None; [] when that
+    list was walked already (reached again through an alias)."""
+    if id(node) in seen:
+        return []
     if not _is_seq(node) or not node.value or not all(_is_map(item) for item in node.value):
         return None
-    return node.value if any(_title(item) is not None for item in node.value) else None
+    items = list({id(item): item for item in node.value}.values())
+    if not any(_title(item) is not None for item in items):
+        return None
+    seen.add(id(node))
+    return items
 
 
-def _task_lists(root) -> list[tuple[str, list]]:
+def _task_lists(root, seen: set[int]) -> list[tuple[str, list]]:
     """(group, task mappings) for each list of task objects: a top-level list, a known key's list, each phase's
     ``tasks`` (autospec), or each tag's ``tasks`` (Task Master)."""
     if _is_seq(root):
-        items = _task_items(root)
+        items = _task_items(root, seen)
         return [(DEFAULT_GROUP, items)] if items else []
     if not _is_map(root):
         return []
@@ -188,19 +196,19 @@ def _task_lists(root) -> list[tuple[str, list]]:
         phases = _get(root, key)
         if _is_seq(phases):
             found = []
-            for phase in phases.value:
-                items = _task_items(_get(phase, "tasks")) if _is_map(phase) else None
+            for phase in {id(phase): phase for phase in phases.value}.values():  # a phase aliased again: once
+                items = _task_items(_get(phase, "tasks"), seen) if _is_map(phase) else None
                 if items:
                     found.append((_phase_name(phase), items))
             if found:
                 return found
     for key in _LIST_KEYS:
-        items = _task_items(_get(root, key))
+        items = _task_items(_get(root, key), seen)
         if items:
             return [(DEFAULT_GROUP, items)]
     tagged = []
     for key_node, value in root.value:
-        items = _task_items(_get(value, "tasks")) if _is_map(value) else None
+        items = _task_items(_get(value, "tasks"), seen) if _is_map(value) else None
         if items:
             tagged.append((_scalar(key_node) or DEFAULT_GROUP, items))
     return tagged
@@ -245,8 +253,8 @@ def _read_item(item, parent: tuple[str, str] | None, group: str, tasks: list[Raw
     task_id = raw_id.strip() if raw_id and raw_id.strip() and raw_id.strip() not in ("null", "~") else None
     if parent is not None and task_id is not None and task_id.isdigit() and parent[0]:
         task_id = f"{parent[0]}.{task_id}"  # Task Master names subtask 2 of task 1 "1.2"
-    subtasks = _task_items(_get(item, "subtasks"))
-    if subtasks:
+    subtasks = _task_items(_get(item, "subtasks"), seen)
+    if subtasks is not None:
         for sub in subtasks:
             _read_item(sub, (task_id or "", title), title, tasks, seen, depth + 1)
         return
