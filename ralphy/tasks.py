@@ -134,9 +134,9 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
 
         raw = read_json(text)
     elif _YAML_START.match(text):
-        from ralphy.tasks_yaml import may_be_yaml, read_yaml  # autospec's tasks.yaml, task objects as YAML
+        from ralphy.tasks_yaml import read_yaml  # autospec's tasks.yaml, task objects as YAML
 
-        raw = read_yaml(text) if may_be_yaml(text) else None
+        raw = read_yaml(text)
     if raw is None:
         raw = read_shapes(text, where=str(path or "TASKS.md"))
     used: set[str] = set()
@@ -365,9 +365,9 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
             hints["tick_rule"] = rule
             return hints
     elif task_list.tasks and _YAML_START.match(text):
-        from ralphy.tasks_yaml import may_be_yaml, tick_rule as yaml_tick_rule  # a YAML task list, likewise
+        from ralphy.tasks_yaml import tick_rule as yaml_tick_rule  # a YAML task list, likewise
 
-        rule = yaml_tick_rule(text) if may_be_yaml(text) else None
+        rule = yaml_tick_rule(text)
         if rule is not None:
             hints["tick_rule"] = rule
             return hints

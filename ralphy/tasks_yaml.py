@@ -45,7 +45,10 @@ def may_be_yaml(text: str) -> bool:
 
 
 def read_yaml(text: str) -> list[RawTask] | None:
-    """The tasks of a YAML task list, in file order; None when ``text`` is not one."""
+    """The tasks of a YAML task list, in file order; None when ``text`` is not one (or does not look like one:
+    ``may_be_yaml``)."""
+    if not may_be_yaml(text):
+        return None
     try:
         import yaml  # only for a file that looks like YAML: Markdown never imports it
     except ImportError:  # pragma: no cover - PyYAML is a dependency
