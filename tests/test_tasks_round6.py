@@ -4,11 +4,16 @@ Code's todo panel pasted as text (``⎿  ☒ ...`` / ``☐ ...``), a Task Master
 (``"id": 31.1``), and cc-sdd's ``(P)`` left out of a parent's group name."""
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
 from ralphy.tasks import COMPLETED, IN_PROGRESS, PENDING, mentioned_task_ids, parse_tasks, prompt_hints
 from ralphy.testing.dev import completion_edit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))  # as tests/test_tasks_real_files.py
+from score_tasks import read_truth, task_files  # noqa: E402
 
 
 def _read(text: str) -> list[tuple[int, str, str]]:
@@ -146,17 +151,7 @@ def test_cc_sdd_parallel_marker_is_not_part_of_the_group_name():
     assert [(t.id, t.group) for t in tasks] == [("2.1", "2. Knowledge Store"), ("2.2", "2. Knowledge Store")]
 
 
-def _real_files():
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from score_tasks import read_truth, task_files
-
-    return read_truth, task_files()
-
-
-_READ_TRUTH, _REAL_FILES = _real_files()
+_REAL_FILES = task_files()
 
 
 @pytest.mark.parametrize("path", _REAL_FILES, ids=[f.name for f in _REAL_FILES])
@@ -166,7 +161,7 @@ def test_the_loop_knows_when_a_real_file_is_done_and_names_its_first_open_task(p
     from ralphy.tasks import load_tasks
 
     task_list = load_tasks(path)
-    truth = _READ_TRUTH(path.with_suffix(".truth"))
+    truth = read_truth(path.with_suffix(".truth"))
     open_lines = [line for line, (_, status, *_) in sorted(truth.items()) if status != COMPLETED]
     assert task_list.all_completed == (not open_lines)
     if open_lines:
