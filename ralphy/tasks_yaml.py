@@ -110,9 +110,15 @@ def _empty_list(root) -> bool:
         return not root.value
     return _is_map(root) and any(
         (_scalar(key) in _LIST_KEYS and _is_seq(value) and not value.value)
-        or (_scalar(key) in _PHASE_KEYS and _is_seq(value) and all(_empty_list(phase) for phase in value.value))
-        or (_is_map(value) and _is_seq(_get(value, "tasks")) and not _get(value, "tasks").value)
+        or (_scalar(key) in _PHASE_KEYS and _is_seq(value) and all(_no_tasks(phase) for phase in value.value))
+        or _no_tasks(value)
         for key, value in root.value)
+
+
+def _no_tasks(node) -> bool:
+    """Whether ``node`` is a mapping whose ``tasks`` is ``[]`` (no recursion: aliases may make the nodes a cycle)."""
+    tasks = _get(node, "tasks") if _is_map(node) else None
+    return _is_seq(tasks) and not tasks.value
 
 
 def _too_deep(text: str) -> bool:

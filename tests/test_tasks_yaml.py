@@ -112,6 +112,10 @@ def test_an_alias_bomb_is_never_expanded():
     ("name: demo\nversion: 1.0.0\n", "valid YAML, but it holds no list of task objects (a mapping with keys name"),
     ("- a\n- b\n", "valid YAML, but it holds no list of task objects (a list of no task objects"),
     ("phases:\n  - number: 1\n    tasks:\n      - id: T001\n", "valid YAML, but it holds no list of task objects"),
+    ("&a\nphases:\n  - *a\n", "valid YAML, but it holds no list of task objects"),  # a cycle: no RecursionError
+    ("a: &a {phases: []}\n" + "".join(f"{n}: &{n} {{phases: [{', '.join([f'*{p}'] * 10)}]}}\n"
+                                        for p, n in zip("abcdefg", "bcdefgh")) + "phases: [*h, 1]\n",
+     "valid YAML, but it holds no list of task objects"),  # 10^7 phases through aliases: each node looked at once
 ])
 def test_load_tasks_says_what_is_wrong_with_a_yaml_task_file(tmp_path, text, said):
     """A tasks.yaml that is not YAML, or YAML holding no task, is one line naming the file and what is wrong, as a
