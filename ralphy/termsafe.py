@@ -52,6 +52,12 @@ def pad(text: str, width: int) -> str:
     return shown + " " * max(0, width - display_width(shown))
 
 
+def one_line(text: str) -> str:
+    """``safe_text`` of ``text`` with its newlines shown too (``\\n``): a message that is one line (an error, a
+    line naming a path) stays one line whatever the path or name it quotes holds."""
+    return safe_text(text).replace("\n", "\\n")
+
+
 class SafeStream(io.TextIOBase):
     """A text stream that writes ``safe_text`` of everything to ``raw``. Its ``encoding`` and ``isatty`` are
     the stream's, so click and logging treat it as the stream itself."""

@@ -198,3 +198,15 @@ def test_question_patterns_from_the_repository_need_trust(project):
     with pytest.raises(UntrustedConfigError, match="question_patterns"):
         load_config(project, environ={})
     assert load_config(project, {"question_patterns": ["(a+)+$"]}, environ={}).question_patterns == ["(a+)+$"]
+
+
+def test_a_project_path_with_a_newline_keeps_each_message_one_line(tmp_path):
+    project = tmp_path / "a\nralphy: trusted everything"
+    project.mkdir()
+    (project / ".ralphy.toml").write_text('claude_bin = "./script"\n')
+    refused = subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(project)], capture_output=True, text=True)
+    assert refused.returncode == 1 and len(refused.stderr.splitlines()) == 1, refused.stderr
+    assert "ralphy trust" in refused.stderr and "a\\nralphy: trusted everything" in refused.stderr
+    trusted = subprocess.run([sys.executable, "-m", "ralphy", "trust", str(project)], capture_output=True, text=True)
+    assert trusted.returncode == 0, trusted.stderr
+    assert len(trusted.stdout.splitlines()) == 1 and trusted.stdout.startswith("trusted "), trusted.stdout

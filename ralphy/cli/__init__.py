@@ -114,7 +114,9 @@ class RalphyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except RalphyError as exc:
-            click.echo(f"ralphy: error: {exc}", err=True)
+            from ralphy.termsafe import one_line
+
+            click.echo(f"ralphy: error: {one_line(str(exc))}", err=True)  # a path holding a newline: still one line
             ctx.exit(exc.exit_code)
         except click.ClickException as exc:  # a bad option or argument of a command: click says it in 4 lines
             raise _one_line(exc) from None
@@ -131,7 +133,9 @@ def _one_line(exc: click.ClickException) -> click.ClickException:
     def show(file=None) -> None:  # type: ignore[no-untyped-def]
         ctx = getattr(exc, "ctx", None)
         where = f" (see `{ctx.command_path} --help`)" if isinstance(exc, click.UsageError) and ctx else ""
-        click.echo(f"ralphy: error: {exc.format_message().rstrip('.')}{where}", err=True)
+        from ralphy.termsafe import one_line
+
+        click.echo(f"ralphy: error: {one_line(exc.format_message().rstrip('.'))}{where}", err=True)
 
     exc.show = show  # type: ignore[method-assign]
     return exc

@@ -24,7 +24,7 @@ def trust(project_dir, revoke: bool) -> None:
     if revoke:
         done = untrust(project_dir)
         where = project_dir.resolve()
-        click.echo(f"{where}: trust revoked" if done else f"{where}: was not trusted")
+        _say(f"{where}: trust revoked" if done else f"{where}: was not trusted")
         return
     load_config(project_dir, environ={}, require_trust=False)  # a config that does not load is not trusted
     tables = project_tables(project_dir)
@@ -32,17 +32,23 @@ def trust(project_dir, revoke: bool) -> None:
 
     redirects = claude_settings_redirects(project_dir)
     if not tables and not redirects:
-        click.echo(f"ralphy: {project_dir.resolve()} has no ralphy config (.ralphy.toml or [tool.ralphy]) to trust",
-                   err=True)
+        _say(f"ralphy: {project_dir.resolve()} has no ralphy config (.ralphy.toml or [tool.ralphy]) to trust", err=True)
     _, files = record(project_dir)
     power = sorted({key for _, _, table in tables for key in table if key in POWER_KEYS})
     sets = f"; it sets {', '.join(power)}" if power else ""
     for path in files:
-        click.echo(f"trusted {path}{sets}")
+        _say(f"trusted {path}{sets}")
     for rel, name, value in redirects:
         if name == UNCHECKED:
-            click.echo(f"trusted {project_dir.resolve() / rel} as it is now: it is {unchecked(value)} for ralphy to check")
+            _say(f"trusted {project_dir.resolve() / rel} as it is now: it is {unchecked(value)} for ralphy to check")
             continue
-        click.echo(f"trusted {project_dir.resolve() / rel}: it sets {name}={value!r} in the Claude CLI's environment")
+        _say(f"trusted {project_dir.resolve() / rel}: it sets {name}={value!r} in the Claude CLI's environment")
     if files or redirects:
         click.echo("ralphy: a change to it needs `ralphy trust` again", err=True)
+
+
+def _say(line: str, err: bool = False) -> None:
+    """One line, whatever the project's path holds (a newline is shown as ``\\n``, not obeyed)."""
+    from ralphy.termsafe import one_line
+
+    click.echo(one_line(line), err=err)
