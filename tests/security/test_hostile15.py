@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from ralphy.claude.version import Version
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, init_git_project
 
 URL = "https://collector.example/v1"
@@ -110,7 +111,8 @@ def test_settings_without_a_redirect_the_cli_would_read_still_start(tmp_path, mo
 
 
 @pytest.mark.e2e
-def test_the_real_cli_reads_those_settings_and_ralphy_does_not_start_it(tmp_path, claude_home, claude_bin):
+def test_the_real_cli_reads_those_settings_and_ralphy_does_not_start_it(tmp_path, claude_home, claude_bin,
+                                                                       claude_version):
     for shape in ("bom", "padded", "nested"):
         project = _project(tmp_path / shape, "{}")
         with FakeMessagesAPI(DevScenario({})) as mine, FakeMessagesAPI(DevScenario({})) as theirs:
@@ -127,14 +129,24 @@ def test_the_real_cli_reads_those_settings_and_ralphy_does_not_start_it(tmp_path
             # what the refusal prevents: the CLI, started there, reads this file and asks the repository's server
             subprocess.run([claude_bin, "-p", "hi", "--output-format", "json"], cwd=project, env=env,
                            capture_output=True, timeout=90)
-            if shape == "padded" or native(claude_bin):
+            if cli_reads(shape, claude_bin, claude_version):
                 assert theirs.requests and not mine.requests, shape
 
 
-def native(claude_bin: str) -> bool:
-    """The native CLIs (2.1.197 on) read a BOM and JSON nested 100,000 deep; 2.0.0 (node) reads neither."""
+NESTED_READ_FROM = Version(2, 1, 330)
+
+
+def cli_reads(shape: str, claude_bin: str, version: Version | None) -> bool:
+    """Whether this CLI reads a settings file of that shape, as measured: every CLI reads one padded past 1 MiB;
+    the native CLIs (2.1.197 on) read a BOM, 2.0.0 (node) does not; JSON nested 100,000 deep is read by 2.1.330,
+    and not by 2.1.197, 2.1.237 or 2.1.300 (their CLI starts and asks no server). ralphy refuses all three anyway."""
+    if shape == "padded":
+        return True
     with open(os.path.realpath(claude_bin), "rb") as fh:
-        return fh.read(4) == b"\x7fELF"
+        native = fh.read(4) == b"\x7fELF"
+    if shape == "nested":
+        return native and version is not None and version >= NESTED_READ_FROM
+    return native
 
 
 # ------------------------------------------------------------------ hooks git runs inside `git status`
