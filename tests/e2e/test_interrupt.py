@@ -14,7 +14,7 @@ import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, slow, text, with_fault
 from tests.e2e.interrupts import ended_through_interrupt
-from tests.e2e.scripted import claude_processes_in, scripted_project
+from tests.e2e.scripted import claude_processes_left_in, scripted_project
 from tests.e2e.terminal import interrupt_dev_when
 
 pytestmark = pytest.mark.e2e
@@ -32,7 +32,7 @@ def test_ctrl_c_on_the_terminal_interrupts_the_turn_and_saves_everything(agentle
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
         code, shown, stopped_in = interrupt_dev_when(
             agentless_project, env, lambda: any(body.get("tools") for body in api.requests))  # the turn is under way
-        lingering = claude_processes_in(agentless_project)
+        lingering = claude_processes_left_in(agentless_project)
         log = subprocess.run([sys.executable, "-m", "ralphy", "log", "--json", str(agentless_project)], env=env,
                              capture_output=True, text=True, timeout=60)
     assert code == 130, shown[-2000:]

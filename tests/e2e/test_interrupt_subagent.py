@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, tool_use
-from tests.e2e.scripted import claude_processes_in
+from tests.e2e.scripted import claude_processes_left_in
 from tests.processes import gone_within
 from tests.e2e.terminal import interrupt_dev_when
 from tests.report.page import rows
@@ -37,7 +37,7 @@ def test_ctrl_c_while_a_subagents_bash_command_runs(project, claude_home, claude
         env.update({"RALPHY_CLAUDE_BIN": claude_bin, "TERM": "xterm", "COLUMNS": "120", "RALPHY_BACKOFF_SECONDS": "0"})
         code, shown, stopped_in = interrupt_dev_when(
             project, env, lambda: pid_file.exists() and bool(pid_file.read_text().strip()))  # the command runs
-        lingering = claude_processes_in(project)
+        lingering = claude_processes_left_in(project)
     assert code == 130, shown[-2000:]
     assert stopped_in < 20, stopped_in  # not the 60 s of the command
     assert lingering == [] and "Traceback" not in shown
