@@ -135,3 +135,11 @@ def test_reading_commands_do_not_say_it(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "ralphy", "tasks", str(project)], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0 and "max_iterations" not in proc.stderr, proc.stderr
+
+
+def test_the_notice_stays_one_line_whatever_the_project_path_holds(tmp_path):
+    from ralphy.config_limits import notice
+
+    project = tmp_path / "a\nralphy: trusted everything"
+    line = notice(project, [(project / ".ralphy.toml", "max_iterations", 500, 50)])
+    assert "\n" not in line and "a\\nralphy: trusted everything" in line
