@@ -58,6 +58,7 @@ VOLTAGENT_HELDOUT3 = REPO / "tests" / "data" / "routing" / "voltagent_heldout3.j
 PROJECTS_FRESH3 = REPO / "tests" / "data" / "routing" / "projects_fresh3.json"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 PROJECTS_TRAIN3 = REPO / "tests" / "data" / "routing" / "projects_train3.json"
+PROJECTS_TRAIN4 = REPO / "tests" / "data" / "routing" / "projects_train4.json"
 
 sys.path.insert(0, str(REPO))
 
