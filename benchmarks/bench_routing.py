@@ -19,8 +19,9 @@ name: files in sorted path order, the first file with a name wins, as a name cla
 
 ``voltagent_train.jsonl``, ``voltagent_train2.jsonl``, ``voltagent_train3.jsonl`` and ``voltagent_train4.jsonl`` (train
 sets of the same kinds, over VoltAgent's 158 agents) and
-``projects_fresh_train.json`` (8 train projects of the fresh kind) and ``projects_train3.json`` (12 train projects,
-stop 15) are reported with the train split, each on a line of its own.
+``projects_fresh_train.json`` (8 train projects of the fresh kind), ``projects_train3.json`` (12 train projects,
+stop 15) and ``projects_train4.json`` (30 train projects in the shape of issue 15's check, stop 16) are reported
+with the train split, each on a line of its own.
 ``--fresh`` reports only the fresh held-out sets of stop 11 (README.md, "Fresh held-out sets"):
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``; then, on lines of
 their own, the fresh held-out sets of stop 14 (README.md, "Stop 14"): ``voltagent_heldout2.jsonl`` over the same
@@ -523,7 +524,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.errors:
                 for name, task, expected, got, confidence, top3 in result["errors"]:
                     print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
-    for path in (PROJECTS_FRESH_TRAIN, PROJECTS_TRAIN3) if args.split in ("all", "train") else ():
+    for path in (PROJECTS_FRESH_TRAIN, PROJECTS_TRAIN3, PROJECTS_TRAIN4) if args.split in ("all", "train") else ():
         result = evaluate_projects(load_projects(path), agents)
         print(f"{path.stem} train  projects={result['projects']:2}  tasks={result['tasks']:3}  "
               f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "
