@@ -243,27 +243,28 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
 
 ROLES = REPO / "tests" / "data" / "routing" / "catalog_roles_train.jsonl"
 # the alternatives evaluate_projects / evaluate ask for
-TOP = {"projects": 3, "large": 3, "fresh": 3, "projects3": 3, "catalog": 5, "roles": 5, "voltagent": 5, "voltagent2": 5,
-       "voltagent3": 5}
+TOP = {"projects": 3, "large": 3, "fresh": 3, "projects3": 3, "projects4": 3, "catalog": 5, "roles": 5, "voltagent": 5,
+       "voltagent2": 5, "voltagent3": 5, "voltagent4": 5}
 
 
 def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str, list[tuple[Any, list[dict[str, Any]]]]]:
     """Every labelled set's ``split`` as (router, tasks) pairs, by set: the catalog tasks and the roles set on the
-    whole corpus, voltagent_train on VoltAgent's agents, and each small project (the four project sets) with a
-    router of its own."""
+    whole corpus, the four voltagent_train sets on VoltAgent's agents, and each small project (the five project
+    sets) with a router of its own."""
     by_name = {agent.name: agent for agent in corpus}
     catalog = Router(corpus)
     sets: dict[str, list[tuple[Any, list[dict[str, Any]]]]] = {
         label: [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
                 for project in load_projects(path, split=split)]
         for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE), ("fresh", PROJECTS_FRESH_TRAIN),
-                            ("projects3", PROJECTS_TRAIN3))}
+                            ("projects3", PROJECTS_TRAIN3), ("projects4", PROJECTS_TRAIN4))}
     sets["catalog"] = [(catalog, load_labelled(split=split))]
     sets["roles"] = [(catalog, load_labelled(ROLES, split=split))]
     voltagent = Router(load_corpus(VOLTAGENT))
     sets["voltagent"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN, split=split))]
     sets["voltagent2"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN2, split=split))]
     sets["voltagent3"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN3, split=split))]
+    sets["voltagent4"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN4, split=split))]
     return {label: cases for label, cases in sets.items() if any(items for _, items in cases)}
 
 
@@ -353,6 +354,8 @@ def decisions(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[float
 
 
 FIT_SETS = ("projects", "catalog")  # the train splits the packaged calibration is fitted on
+PROJECT_SETS = ("projects", "large", "fresh", "projects3", "projects4")  # the small-project train sets
+FALSE_CAP = 0.08  # the threshold is chosen for false recommendations at most this on PROJECT_SETS (goal: 0.10)
 
 
 def fit_calibration(samples: dict[str, list[tuple[tuple[float, ...], int]]], sets: tuple[str, ...] = FIT_SETS
@@ -362,19 +365,76 @@ def fit_calibration(samples: dict[str, list[tuple[tuple[float, ...], int]]], set
     return [round(w, 3) for w in weights], round(bias, 3)
 
 
-def fit_report(corpus: list[AgentSpec], thresholds: tuple[float, ...] = (0.5, 0.55, 0.6, 0.65)) -> None:
-    """``--fit``: the calibration fitted on the train splits of ``FIT_SETS``, then the decisions and false
-    recommendations every train set gets with it per threshold (the catalog sets: top-1 and wrong picks)."""
+def best_picks(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[float], bias: float, top: int = 3
+               ) -> list[tuple[Any, str | None, float]]:
+    """(the labels, the agent ``recommend`` would name at any threshold, its confidence) for every task of
+    ``cases`` with the calibration ``weights``/``bias``: what ``rates`` reads for every threshold at once."""
+    packaged = routing.CALIBRATION, routing.CALIBRATION_BIAS
+    routing.CALIBRATION, routing.CALIBRATION_BIAS = tuple(weights), bias
+    picks = []
+    try:
+        for router, items in cases:
+            for item in items:
+                ranked = router.rank(item["task"], limit=top + 1)
+                best = ranked[0] if ranked else None
+                picks.append((item["expected"], best and best.agent, best.confidence if best else 0.0))
+    finally:
+        routing.CALIBRATION, routing.CALIBRATION_BIAS = packaged
+    return picks
+
+
+def rates(picks: list[tuple[Any, str | None, float]], threshold: float) -> tuple[int, int, int]:
+    """(right decisions, false recommendations, tasks) of ``picks`` at ``threshold``, as ``decisions`` counts."""
+    right = false = 0
+    for expected, agent, confidence in picks:
+        got = agent if agent is not None and confidence >= threshold else None
+        ok = got is None if expected is None else got in expected
+        right += ok
+        false += got is not None and not ok
+    return right, false, len(picks)
+
+
+def choose_threshold(picks: dict[str, list[tuple[Any, str | None, float]]], sets: tuple[str, ...] = PROJECT_SETS,
+                     cap: float = FALSE_CAP) -> tuple[float, float, float]:
+    """(threshold, decision accuracy, false recommendations) on ``sets`` taken together: of the thresholds 0.30,
+    0.31 ... 0.80 whose false recommendations are at most ``cap``, those with the most right decisions, of them
+    those with the fewest false recommendations, and of those the middle one (the furthest from a task's
+    confidence on either side)."""
+    pooled = [pick for label in sets for pick in picks[label]]
+    counted = [(step / 100, *rates(pooled, step / 100)) for step in range(30, 81)]
+    allowed = [row for row in counted if row[2] <= cap * row[3]]
+    if not allowed:
+        raise ValueError(f"no threshold up to 0.80 keeps false recommendations at most {cap}")
+    most = max(row[1] for row in allowed)
+    fewest = min(row[2] for row in allowed if row[1] == most)
+    best = [row for row in allowed if row[1] == most and row[2] == fewest]
+    threshold, right, false, total = best[len(best) // 2]
+    return threshold, right / total, false / total
+
+
+def fit_report(corpus: list[AgentSpec]) -> None:
+    """``--fit``: the calibration fitted on the train sets of ``FIT_SETS``; for it and for the packaged one, the
+    threshold ``choose_threshold`` picks on the small-project train sets, and every train set's right decisions /
+    false recommendations / tasks at the packaged threshold and at the chosen one."""
     sets = calibration_sets(corpus, "train")
     samples = calibration_samples(corpus, "train", by_set=True)
     weights, bias = fit_calibration(samples)
     print(f"calibration fitted on {sum(len(samples[label]) for label in FIT_SETS)} train tasks "
           f"({', '.join(FIT_SETS)}): CALIBRATION = ({', '.join(f'{w:.3f}' for w in weights)}), "
           f"CALIBRATION_BIAS = {bias:.3f}")
-    for threshold in thresholds:
-        line = "  ".join(f"{label} {'%.3f/%.3f' % decisions(cases, weights, bias, threshold, TOP[label])}"
-                         for label, cases in sets.items())
-        print(f"threshold {threshold:.2f}  decisions/false recommendations: {line}")
+    for name, (w, b) in (("packaged", (list(routing.CALIBRATION), routing.CALIBRATION_BIAS)),
+                         ("refit", (weights, bias))):
+        picks = {label: best_picks(cases, w, b, TOP[label]) for label, cases in sets.items()}
+        chosen, decision, false = choose_threshold(picks)
+        print(f"{name}: threshold {chosen:.2f} (small-project train sets: decisions {decision:.3f}, "
+              f"false recommendations {false:.3f} <= {FALSE_CAP})")
+        for threshold in sorted({routing.DEFAULT_THRESHOLD, chosen}):
+            counts = {label: rates(p, threshold) for label, p in picks.items()}
+            right, wrong, total = (sum(c[i] for c in counts.values()) for i in range(3))
+            small = [sum(counts[label][i] for label in PROJECT_SETS) for i in range(3)]
+            line = "  ".join(f"{label} {r}/{f}/{n}" for label, (r, f, n) in counts.items())
+            print(f"  {name} at {threshold:.2f}: all {right}/{wrong}/{total}, small {small[0]}/{small[1]}/{small[2]} "
+                  f"(decisions {small[0] / small[2]:.3f}, false {small[1] / small[2]:.3f})  {line}")
 
 
 def project_latency(corpus: list[AgentSpec], size: int = 15, rounds: int = 30) -> dict[str, float]:
@@ -524,7 +584,8 @@ def main(argv: list[str] | None = None) -> None:
             if args.errors:
                 for name, task, expected, got, confidence, top3 in result["errors"]:
                     print(f"  - [{name}] {task!r}: expected {expected}, got {got} ({confidence}); top {top3}")
-    for path in (PROJECTS_FRESH_TRAIN, PROJECTS_TRAIN3, PROJECTS_TRAIN4) if args.split in ("all", "train") else ():
+    small_train = (PROJECTS_FRESH_TRAIN, PROJECTS_TRAIN3, PROJECTS_TRAIN4)
+    for path in small_train if args.split in ("all", "train") else ():
         result = evaluate_projects(load_projects(path), agents)
         print(f"{path.stem} train  projects={result['projects']:2}  tasks={result['tasks']:3}  "
               f"decision={result['decision']:.3f}  false recommendations={result['false_recommendation']:.3f}  "

@@ -17,12 +17,15 @@ from bench_routing import (  # noqa: E402
     TOP,
     calibration_samples,
     calibration_sets,
+    best_picks,
+    choose_threshold,
     decisions,
     evaluate_projects,
     fit_calibration,
     fit_logistic,
     load_corpus,
     load_projects,
+    rates,
 )
 
 from ralphy.agents import routing  # noqa: E402
@@ -50,11 +53,11 @@ def test_fit_logistic_finds_the_weights_that_made_the_data() -> None:
 
 
 def test_every_train_set_is_there_and_no_held_out_one(train_sets) -> None:
-    assert set(train_sets) == {"projects", "large", "fresh", "projects3", "catalog", "roles", "voltagent",
-                               "voltagent2", "voltagent3"} == set(TOP)
+    assert set(train_sets) == {"projects", "large", "fresh", "projects3", "projects4", "catalog", "roles", "voltagent",
+                               "voltagent2", "voltagent3", "voltagent4"} == set(TOP)
     tasks = {label: sum(len(items) for _, items in cases) for label, cases in train_sets.items()}
-    assert tasks == {"projects": 136, "large": 274, "fresh": 56, "projects3": 108, "catalog": 108, "roles": 36,
-                     "voltagent": 62, "voltagent2": 107, "voltagent3": 110}
+    assert tasks == {"projects": 136, "large": 274, "fresh": 56, "projects3": 108, "projects4": 234, "catalog": 108,
+                     "roles": 36, "voltagent": 62, "voltagent2": 107, "voltagent3": 110, "voltagent4": 124}
 
 
 def test_the_packaged_calibration_is_the_one_fitted_on_the_train_splits(corpus) -> None:
@@ -80,3 +83,31 @@ def test_other_weights_change_the_decisions_and_the_packaged_ones_come_back(trai
     always = decisions(cases, [0.0] * len(routing.CALIBRATION), 50.0, 0.5)  # every confidence ~1
     assert always[1] >= nulls / total
     assert (routing.CALIBRATION, routing.CALIBRATION_BIAS) == packaged
+
+
+@pytest.mark.parametrize("label", ["projects", "voltagent"])
+def test_the_picks_read_at_a_threshold_are_what_decisions_counts(train_sets, label) -> None:
+    """``best_picks`` once, then ``rates`` at any threshold, is ``decisions`` with that threshold (what ``--fit``
+    reads to choose the threshold), for the packaged weights and for others."""
+    cases = train_sets[label]
+    total = sum(len(items) for _, items in cases)
+    others = [1.0] * len(routing.CALIBRATION)
+    for weights, bias in ((list(routing.CALIBRATION), routing.CALIBRATION_BIAS), (others, -3.0)):
+        picks = best_picks(cases, weights, bias, TOP[label])
+        for threshold in (0.4, 0.5, 0.62):
+            right, false, tasks = rates(picks, threshold)
+            assert tasks == total
+            assert (right / total, false / total) == decisions(cases, weights, bias, threshold, TOP[label])
+
+
+def test_the_threshold_chosen_is_the_most_right_decisions_under_the_false_recommendation_cap() -> None:
+    """Eleven tasks whose best agent's confidence is known: 6 right at 0.9, 1 right at 0.65, 2 wrong agents at 0.70,
+    2 with no fitting agent whose best is at 0.55. Up to 0.55: 7 right, 4 false; 0.56-0.65: 9 right, 2 false;
+    0.66-0.70: 8 right, 2 false; from 0.71: 8 right, none false. The middle of the best run is taken."""
+    picks = {"a": [(["x"], "x", 0.9)] * 6 + [(["x"], "x", 0.65)],
+             "b": [(["x"], "y", 0.70)] * 2 + [(None, "z", 0.55)] * 2}
+    assert choose_threshold(picks, ("a", "b"), cap=0.2) == pytest.approx((0.61, 9 / 11, 2 / 11))
+    assert choose_threshold(picks, ("a", "b"), cap=0.1) == pytest.approx((0.76, 8 / 11, 0.0))
+    assert choose_threshold(picks, ("a",), cap=0.0) == pytest.approx((0.48, 1.0, 0.0))  # 0.30-0.65 all right
+    with pytest.raises(ValueError, match="at most 0.1"):
+        choose_threshold({"c": [(None, "z", 0.95)]}, ("c",), cap=0.1)
