@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ralphy.agents.effects import effects_in
 from ralphy.agents.roles import default_lexicon
-from ralphy.agents.terms import GENERIC_VERBS, head_clauses, name_text, terms
+from ralphy.agents.terms import GENERIC_VERBS, WORD, head_clauses, name_text, terms
 
 # activity: (words that ask for it at a task's head, words an agent's name carries for it). Surface words; their
 # terms (stemmed, synonyms expanded) are what is compared.
@@ -307,7 +307,7 @@ def _all_roles() -> frozenset[str]:
 def _name_roles(name: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the activities' role terms an agent's name carries, those of them in a word before its last one); a
     collection's prefix ("api-testing-observability") left out."""
-    words = re.findall(r"[a-z0-9]+", name.lower())
+    words = WORD.findall(name.lower())
     prefixes = default_lexicon().prefixes
     cut = next((cut for cut in range(len(words) - 1, 0, -1) if " ".join(words[:cut]) in prefixes), 0)
     per_word = [terms(word) for word in words[cut:]]

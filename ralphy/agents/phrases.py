@@ -22,10 +22,9 @@ term too, and is read the same way.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 
-from ralphy.agents.terms import stem, terms
+from ralphy.agents.terms import WORD, stem, terms
 
 # Comma-separated terms by trade; each matches only as its words in a row (their terms: stemmed, stopwords left out).
 PHRASES: tuple[str, ...] = (
@@ -82,9 +81,6 @@ PHRASES: tuple[str, ...] = (
 )
 
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]:
     """First term of a term of several words -> (its terms in a row, the terms its written words are), for
@@ -107,7 +103,7 @@ def _own_terms(text: str) -> tuple[str, ...]:
     """The terms of ``text``'s own words: a synonym's added meaning left out ("sql injection" is sql and injection,
     not security, which "injection" also stands for)."""
     own: list[str] = []
-    for word in _WORD.findall(text.lower()):
+    for word in WORD.findall(text.lower()):
         found = terms(word)
         if len(found) > 1:
             found = [term for term in found if term == stem(word)] or found[:1]

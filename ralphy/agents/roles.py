@@ -29,21 +29,18 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ralphy.agents.terms import GENERIC_VERBS, STOPWORDS, SYNONYMS, head_clauses, stem, terms, word_terms
+from ralphy.agents.terms import GENERIC_VERBS, STOPWORDS, SYNONYMS, WORD, head_clauses, stem, terms, word_terms
 
 ROLES_FILE = Path(__file__).with_name("routing_roles.json")
 GENERIC_MIN = 10  # a last name word following at least this many different words is a generic suffix
 ROLE_SHARE = 0.2  # a word before a generic suffix in at least this share of agents' texts is a role, else a technology
 ROLE_NAMES = 2  # a role word is in at least this many names (the words of one odd name are not roles)
-
-_NAME_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,7 +75,7 @@ def default_lexicon() -> Lexicon:
 
 def _name_words(name: str, prefixes: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """The words of an agent's name, without its longest collection prefix of ``prefixes``."""
-    words = _NAME_WORD.findall(name.lower())
+    words = WORD.findall(name.lower())
     for cut in range(len(words) - 1, 0, -1):
         if " ".join(words[:cut]) in prefixes:
             return words[cut:]
@@ -88,7 +85,7 @@ def _name_words(name: str, prefixes: frozenset[str] | set[str] = frozenset()) ->
 def _prefixes(names: Iterable[str]) -> set[str]:
     """Collection prefixes: the words before another agent's whole name, one of the two at least two words long
     ("unit testing" before "debugger"; not "api" before "architect": api-architect is no copy of architect)."""
-    spelled = {" ".join(_NAME_WORD.findall(name.lower())) for name in names}
+    spelled = {" ".join(WORD.findall(name.lower())) for name in names}
     found = set()
     for name in spelled:
         words = name.split()
@@ -133,7 +130,7 @@ def name_roles(name: str, lexicon: Lexicon | None = None) -> frozenset[str]:
     a generic suffix ("perf-auditor" -> performance, audit; "django-expert" -> none). A collection prefix is left
     out ("unit-testing-debugger" -> debug)."""
     lexicon = default_lexicon() if lexicon is None else lexicon
-    words = _NAME_WORD.findall(name.lower())
+    words = WORD.findall(name.lower())
     if len(words) > 1 and words[0] in lexicon.prefix_starts:
         words = _name_words(name, lexicon.prefixes)
     found = set()

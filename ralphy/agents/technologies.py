@@ -33,10 +33,9 @@ agent keeps the work on it. The table is built into terms on first use, not at i
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 
-from ralphy.agents.terms import terms
+from ralphy.agents.terms import WORD, terms
 
 # (the field, in the words agents use for it; its technologies, products and trade words, comma-separated: an
 # entry of several words matches only as those words in a row)
@@ -361,12 +360,9 @@ def entry_terms(entry: str) -> tuple[str, ...] | None:
     sequence = tuple(terms(entry))
     if not sequence:
         return None
-    if any(word.isdigit() for word in _WORDS.findall(entry.lower())) and sum(map(len, sequence)) > 1:
+    if any(word.isdigit() for word in WORD.findall(entry.lower())) and sum(map(len, sequence)) > 1:
         return None
     return sequence
-
-
-_WORDS = re.compile(r"[a-z0-9]+")
 
 
 @functools.lru_cache(maxsize=1)

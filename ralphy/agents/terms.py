@@ -115,7 +115,7 @@ _SPELLINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (  # (cheap substring
     ("-d", re.compile(r"\b([23])-d\b"), r" \1d "),  # 3-D, 2-D: as 3D, 2D
     (".x", re.compile(r"\b(v?\d+(?:\.\d+)*)\.x\b"), r" \1 "),  # a version line, "AngularJS 1.x": a number, not the word "x"
 )
-_WORD = re.compile(r"[a-z0-9]+")
+WORD = re.compile(r"[a-z0-9]+")  # a word of lowered text: a run of ASCII letters and digits
 _SUFFIXES: tuple[str, ...] = (
     "izations", "ization", "isations", "isation", "ations", "ation", "ators", "ator", "izers", "izer", "izing", "ized", "izes",
     "ize", "ises", "ised", "ising", "ise", "ities", "ity", "ments", "ment", "ances", "ance", "ives", "ive",
@@ -165,19 +165,19 @@ def _lowered(text: str) -> str:
     return lowered
 
 
-# Every byte that is not [a-z0-9] -> a space: ``_split_words`` is ``_WORD.findall`` at about twice the speed
+# Every byte that is not [a-z0-9] -> a space: ``_split_words`` is ``WORD.findall`` at about twice the speed
 # (a non-ASCII character is bytes >= 0x80 in UTF-8, so it separates words as it does for the pattern).
 _NOT_WORD_BYTES = bytes(c if 48 <= c <= 57 or 97 <= c <= 122 else 32 for c in range(256))
 
 
 def _split_words(lowered: str) -> list[str]:
-    """``_WORD.findall(lowered)``: the runs of [a-z0-9] in ``lowered``."""
+    """``WORD.findall(lowered)``: the runs of [a-z0-9] in ``lowered``."""
     return lowered.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).decode("ascii").split()
 
 
 def words(text: str) -> list[tuple[str, str]]:
     """(surface word, term) pairs of ``text``: whole words, stopwords and bare numbers dropped."""
-    return [pair for word in _WORD.findall(_lowered(text)) for pair in _word_terms(word)]
+    return [pair for word in WORD.findall(_lowered(text)) for pair in _word_terms(word)]
 
 
 def term_counts(*texts: str) -> dict[str, int]:

@@ -1,4 +1,4 @@
-"""``terms._split_words`` (bytes translated, then split) finds exactly the words ``_WORD.findall`` finds."""
+"""``terms._split_words`` (bytes translated, then split) finds exactly the words ``WORD.findall`` finds."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ TRICKY = [
 @pytest.mark.parametrize("text", TRICKY)
 def test_split_words_is_the_pattern_on_tricky_text(text: str) -> None:
     lowered = terms._lowered(text)
-    assert terms._split_words(lowered) == terms._WORD.findall(lowered)
+    assert terms._split_words(lowered) == terms.WORD.findall(lowered)
 
 
 def test_split_words_is_the_pattern_on_random_text_and_the_real_corpus() -> None:
@@ -27,12 +27,12 @@ def test_split_words_is_the_pattern_on_random_text_and_the_real_corpus() -> None
     alphabet = "abcxyz0189 -_.,:;\t\n\u00e9\u00df\u212a\u0130\u00a0🚀\udc80ＡＺ+#"
     for _ in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 40))).lower()
-        assert terms._split_words(text) == terms._WORD.findall(text), repr(text)
+        assert terms._split_words(text) == terms.WORD.findall(text), repr(text)
     files = sorted(CORPUS.rglob("*.md"))
     assert len(files) > 500
     for path in files:
         text = terms._lowered(path.read_text(encoding="utf-8", errors="surrogateescape"))
-        assert terms._split_words(text) == terms._WORD.findall(text), path
+        assert terms._split_words(text) == terms.WORD.findall(text), path
 
 
 def _stem_before(word: str) -> str:
@@ -68,7 +68,7 @@ def test_stem_is_the_same_as_before_on_every_corpus_word_and_random_words() -> N
 
 def test_word_terms_are_the_terms_of_the_word_for_every_word_of_a_corpus_agent_name() -> None:
     names = {path.stem.lower() for path in CORPUS.rglob("*.md")}
-    words = {word for name in names for word in terms._WORD.findall(name)}
+    words = {word for name in names for word in terms.WORD.findall(name)}
     assert len(words) > 400
     for word in sorted(words | {"k8s", "docs", "auditor", "2024", "the", "a11y"}):
         assert terms.word_terms(word) == tuple(terms.terms(word)), word
