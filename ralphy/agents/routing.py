@@ -101,10 +101,10 @@ FIELD_WEIGHT = 0.5
 # the dungeon levels" names three of games: more named, surer field; a word the task says still counts for more)
 FIELD_NAMED_MAX = 3
 # A word the task says only inside a term of several words (ralphy.agents.phrases: "an AWS landing zone", "the
-# Visual Basic 6 app", "next quarter") is read as part of that term: in an agent whose text lacks the term's other
-# words, "named" drops the word's whole weight when the agent's name holds it (the landing page copywriter for
-# "landing"), "name" only the part its name gives, "all" the whole weight in every such agent; "" turns it off.
-PHRASE_BOUND = "named"
+# Visual Basic 6 app", "next quarter") is read as part of that term: an agent whose text lacks the term's other words
+# and whose name holds the word loses the word's whole weight (the landing page copywriter for "landing"); False turns
+# it off.
+PHRASE_BOUND = True
 COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
@@ -325,32 +325,20 @@ class Router:
                        ) -> list[tuple[int, float]]:
         """``term``'s posting when the task says it only inside ``phrases`` (terms of several words,
         ``ralphy.agents.phrases``): an agent whose text holds every word of one of them keeps its weight, another
-        keeps its weight less the part from its name (``PHRASE_BOUND``: "landing" of "an AWS landing zone" does
-        not name the landing page copywriter)."""
+        keeps it unless its name holds ``term`` (``PHRASE_BOUND``: "landing" of "an AWS landing zone" does not name
+        the landing page copywriter)."""
         allowed: set[int] = set()
         for phrase in phrases:
             allowed.update(set.intersection(*(set(self._holders(word)) for word in phrase)))
         kept = []
         for index, weight in posting:
-            if index not in allowed:
-                name_part = self._name_weight(index, term)
-                if PHRASE_BOUND == "all" or (PHRASE_BOUND == "named" and name_part):
-                    weight = 0.0
-                else:
-                    weight -= name_part
-            if weight > 1e-12:
+            if index in allowed or not self._name_holds(index, term):
                 kept.append((index, weight))
         return kept
 
-    def _name_weight(self, index: int, term: str) -> float:
-        """The part of ``term``'s weight in agent ``index`` that its name gives (as ``_posting`` weighs it)."""
-        for name, counter, length in self._counts[index]:
-            if name == "name":
-                count = counter.get(term, 0)
-                if not count:
-                    return 0.0
-                return self._name_idf(term) * self._field_score(name, count, length / self._average[name])
-        return 0.0
+    def _name_holds(self, index: int, term: str) -> bool:
+        """Whether agent ``index``'s name holds ``term`` (as ``_posting`` counts it)."""
+        return any(name == "name" and counter.get(term, 0) > 0 for name, counter, _ in self._counts[index])
 
     def _named_for(self, sequence: tuple[str, ...]) -> bool:
         """Whether an agent's name holds every term of ``sequence`` (a technology: "playwright", "delta lake")."""

@@ -70,7 +70,7 @@ def test_a_version_line_is_a_number_not_the_word_x() -> None:
 ])
 def test_a_name_matching_a_word_of_a_term_is_no_recommendation(team, monkeypatch, task, wrong) -> None:
     assert routing.Router(team).recommend(task).recommended != wrong
-    monkeypatch.setattr(routing, "PHRASE_BOUND", "")
+    monkeypatch.setattr(routing, "PHRASE_BOUND", False)
     assert routing.Router(team).recommend(task).recommended == wrong
 
 
@@ -80,7 +80,7 @@ def test_a_name_matching_a_word_of_a_term_is_no_recommendation(team, monkeypatch
 ])
 def test_the_agent_of_the_term_is_ranked_first(team, monkeypatch, task, right, wrong) -> None:
     assert routing.Router(team).rank(task, limit=1)[0].agent == right
-    monkeypatch.setattr(routing, "PHRASE_BOUND", "")
+    monkeypatch.setattr(routing, "PHRASE_BOUND", False)
     assert routing.Router(team).rank(task, limit=1)[0].agent == wrong
 
 
