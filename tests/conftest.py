@@ -23,6 +23,8 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 CORPUS = DATA / "agent-corpus"
 TRANSCRIPTS = DATA / "transcripts"
+FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
+VOLT = CORPUS / "VoltAgent--awesome-claude-code-subagents" / "categories"
 
 
 def claude_bins_under_test() -> list[str]:
@@ -161,3 +163,39 @@ def ralphy_as_user(home: Path, *args: str | Path, columns: int = 150, env: dict[
     environ.update(env or {})
     return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], env=environ, capture_output=True,
                           text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=cwd)
+
+
+# ----------------------------------------------------------------------------------- the MCP server's project
+@pytest.fixture
+def team_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project of real agent files for ``ralphy mcp`` (tests/test_mcp.py, tests/test_mcp_quoting.py):
+    postgres-expert and docker-expert, and team "qa" by its folder (playwright-expert, code-reviewer); TASKS.md with
+    two groups, one task done of three."""
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    agents = root / ".claude" / "agents"
+    (agents / "qa").mkdir(parents=True)
+    for name in ("postgres-expert", "docker-expert"):
+        shutil.copy(FURAI / f"{name}.md", agents)
+    shutil.copy(FURAI / "playwright-expert.md", agents / "qa")
+    shutil.copy(VOLT / "04-quality-security" / "code-reviewer.md", agents / "qa")
+    (root / "TASKS.md").write_text("# Tasks\n\n## Database\n- [ ] 1.1 Optimize the slow PostgreSQL query\n"
+                                   "- [x] 1.2 Add the users table\n\n## Release\n- [ ] 2.1 Bump the version\n",
+                                   encoding="utf-8")
+    return root
+
+
+def mcp_calls(server_or_params, *calls: tuple[str, dict]):
+    """(the tools listed, each call's result): ``calls`` (tool name, arguments) made in order through the ``mcp``
+    SDK's own client, on a server built in process or started from ``StdioServerParameters``."""
+    import asyncio
+
+    from mcp import Client
+
+    async def run():
+        async with Client(server_or_params, read_timeout_seconds=60) as client:
+            listed = await client.list_tools()
+            return listed, [await client.call_tool(name, arguments) for name, arguments in calls]
+
+    return asyncio.run(run())

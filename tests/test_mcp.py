@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
@@ -18,27 +17,7 @@ from click.testing import CliRunner
 from ralphy.cli import cli
 from ralphy.errors import ConfigError
 from ralphy.mcp_server import ProjectTools, ToolInputError, install, server_entry
-from tests.conftest import CORPUS, REPO
-
-FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
-VOLT = CORPUS / "VoltAgent--awesome-claude-code-subagents" / "categories"
-
-
-@pytest.fixture
-def team_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
-    root = tmp_path / "project"
-    (root / ".git").mkdir(parents=True)
-    agents = root / ".claude" / "agents"
-    (agents / "qa").mkdir(parents=True)
-    for name in ("postgres-expert", "docker-expert"):
-        shutil.copy(FURAI / f"{name}.md", agents)
-    shutil.copy(FURAI / "playwright-expert.md", agents / "qa")  # team "qa" by its folder
-    shutil.copy(VOLT / "04-quality-security" / "code-reviewer.md", agents / "qa")
-    (root / "TASKS.md").write_text("# Tasks\n\n## Database\n- [ ] 1.1 Optimize the slow PostgreSQL query\n"
-                                   "- [x] 1.2 Add the users table\n\n## Release\n- [ ] 2.1 Bump the version\n",
-                                   encoding="utf-8")
-    return root
+from tests.conftest import FURAI, REPO, mcp_calls
 
 
 # -- the tools' logic ------------------------------------------------------------------------------------
@@ -187,22 +166,10 @@ def test_task_list_and_run_status(team_project: Path) -> None:
 # -- the server, through the SDK's own client --------------------------------------------------------------
 
 
-def _call(server_or_params, *calls):
-    from mcp import Client
-
-    async def run():
-        async with Client(server_or_params, read_timeout_seconds=60) as client:
-            listed = await client.list_tools()
-            results = [await client.call_tool(name, arguments) for name, arguments in calls]
-            return listed, results
-
-    return asyncio.run(run())
-
-
 def test_sdk_client_in_process_sees_read_only_tools_and_structured_answers(team_project: Path) -> None:
     from ralphy.mcp_server import build_server
 
-    listed, (good, bad, too_many, tasks, after) = _call(
+    listed, (good, bad, too_many, tasks, after) = mcp_calls(
         build_server(team_project),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 2}),
         ("agent_recommend", {"task": ""}),
@@ -231,7 +198,7 @@ def test_the_sdk_passes_bad_values_through_to_one_line_errors(team_project: Path
     (a missing task), ralphy answers in one line; the input schema still says what each parameter takes."""
     from ralphy.mcp_server import build_server
 
-    listed, results = _call(
+    listed, results = mcp_calls(
         build_server(team_project),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": "3"}),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": True}),
@@ -277,12 +244,12 @@ def test_the_server_is_built_without_loading_the_catalog(team_project: Path, mon
     tools = ProjectTools(team_project)
     server = build_server(tools)
     assert calls == []
-    _call(server)  # initialize and list the tools
+    mcp_calls(server)  # initialize and list the tools
     for thread in threading.enumerate():
         if thread.name == "ralphy-mcp-warm":
             thread.join(30)
     assert calls == [1] and tools.catalog().routers  # the router over every agent is built too
-    _call(server)
+    mcp_calls(server)
     tools.agent_recommend("Optimize the slow PostgreSQL query")
     assert calls == [1]
 
@@ -292,7 +259,7 @@ def test_ralphy_mcp_over_stdio_in_a_real_process(team_project: Path) -> None:
 
     params = StdioServerParameters(command=sys.executable, args=["-m", "ralphy", "mcp", str(team_project)],
                                    env={**os.environ, "PYTHONPATH": str(REPO)})
-    _, (recommend, capabilities, status) = _call(
+    _, (recommend, capabilities, status) = mcp_calls(
         params,
         ("agent_recommend", {"task": "Fix the flaky Playwright login test"}),
         ("agent_capabilities", {"category": "qa"}),
@@ -460,7 +427,7 @@ def test_a_broken_config_is_a_tool_error_and_the_server_stays(team_project: Path
     from ralphy.mcp_server import build_server
 
     (team_project / ".ralphy.toml").write_text("tasks_file = [1\n", encoding="utf-8")
-    _, (recommend, tasks) = _call(build_server(team_project), ("agent_recommend", {"task": "Write a Dockerfile"}),
+    _, (recommend, tasks) = mcp_calls(build_server(team_project), ("agent_recommend", {"task": "Write a Dockerfile"}),
                                   ("task_list", {}))
     assert recommend.is_error and tasks.is_error
     assert recommend.content[0].text.endswith(".ralphy.toml: not valid TOML: Unclosed array (at end of document)")
@@ -472,7 +439,7 @@ def test_an_argument_a_tool_does_not_take_is_named_not_dropped(team_project: Pat
     """The SDK dropped arguments it did not know: "max_results": 1 quietly gave 3 alternatives."""
     from ralphy.mcp_server import build_server
 
-    _, (snake, extra, good) = _call(
+    _, (snake, extra, good) = mcp_calls(
         build_server(team_project),
         ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "max_results": 1}),
         ("run_status", {"verbose": True}),

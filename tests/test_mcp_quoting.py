@@ -4,35 +4,16 @@ as JSON (``true``, ``null``, ``2.5``). The fallbacks wrote ``team 'qa'`` and ``t
 
 from __future__ import annotations
 
-import asyncio
 import re
-import shutil
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import CORPUS
-
-FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
-
-
-@pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "config"))
-    root = tmp_path / "project"
-    (root / ".git").mkdir(parents=True)
-    (root / ".claude" / "agents" / "qa").mkdir(parents=True)
-    shutil.copy(FURAI / "postgres-expert.md", root / ".claude" / "agents")
-    shutil.copy(FURAI / "playwright-expert.md", root / ".claude" / "agents" / "qa")
-    (root / "TASKS.md").write_text("## Database\n- [ ] 1.1 Optimize the slow PostgreSQL query\n", encoding="utf-8")
-    return root
-
+from tests.conftest import mcp_calls
 
 TASK = "Optimize the slow PostgreSQL query"
 CALLS = [  # (tool, arguments, the text answered: an error's, or the fallback's reason)
     ("agent_recommend", {"task": TASK, "team": "nope"},
      "no agent is in team 'nope' (the project's teams: qa); work directly"),
-    ("agent_recommend", {"task": TASK, "team": "qa", "excludeAgents": ["playwright-expert"]},
+    ("agent_recommend", {"task": TASK, "team": "qa", "excludeAgents": ["playwright-expert", "code-reviewer"]},
      "every agent of team 'qa' is in excludeAgents; work directly"),
     ("agent_recommend", {"task": TASK, "team": "qa", "requiredCapabilities": ["Teleport"]},
      "no agent of team 'qa' has every tool of requiredCapabilities (Teleport); work directly"),
@@ -48,17 +29,12 @@ CALLS = [  # (tool, arguments, the text answered: an error's, or the fallback's 
 ]
 
 
-def test_every_answer_quotes_values_as_the_command_line_does(project: Path) -> None:
-    from mcp import Client
-
+def test_every_answer_quotes_values_as_the_command_line_does(team_project: Path) -> None:
     from ralphy.mcp_server import build_server
 
-    async def run():
-        async with Client(build_server(project), read_timeout_seconds=60) as client:
-            return [await client.call_tool(tool, arguments) for tool, arguments, _ in CALLS]
-
+    _, results = mcp_calls(build_server(team_project), *((tool, arguments) for tool, arguments, _ in CALLS))
     said = []
-    for result in asyncio.run(run()):
+    for result in results:
         if result.is_error:
             said.append(result.content[0].text.split(": ", 1)[-1] if "takes no argument" not in
                         result.content[0].text else result.content[0].text)
