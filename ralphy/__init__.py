@@ -6,6 +6,8 @@ no logging handlers, no files, no network, and nothing heavy (anthropic is impor
 
 from __future__ import annotations
 
+from ralphy.lazy import lazy_names
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -44,15 +46,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    module_name = _LAZY.get(name)
-    if module_name is None:
-        raise AttributeError(f"module 'ralphy' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module_name), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 def __dir__() -> list[str]:

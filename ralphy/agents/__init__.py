@@ -5,8 +5,7 @@ Importing this package is light: the submodules load on first use of a name.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ralphy.lazy import lazy_names
 
 __all__ = [
     "AgentClash",
@@ -43,13 +42,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'ralphy.agents' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 def __dir__() -> list[str]:

@@ -21,7 +21,6 @@ from here).
 from __future__ import annotations
 
 import bisect
-import importlib
 import logging
 import math
 import operator
@@ -43,6 +42,7 @@ from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.technologies import field_terms
 from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words
+from ralphy.lazy import lazy_names
 
 logger = logging.getLogger(__name__)
 
@@ -533,8 +533,4 @@ _MOVED = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module 'ralphy.agents.routing' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_names(__name__, _MOVED)
