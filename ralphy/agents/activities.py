@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from ralphy.agents.effects import effects_in
+from ralphy.agents.role_effects import roles_asked
 from ralphy.agents.roles import default_lexicon
 from ralphy.agents.terms import GENERIC_VERBS, WORD, head_clauses, name_text, terms
 
@@ -219,9 +220,12 @@ class Asked:
     # terms the router adds to the task's when scoring: a symptom report names no debugging word, and the
     # debugger has to be among the agents scored for the lift to find it
     extra: frozenset[str] = frozenset()
+    # roles asked for by their effect (ralphy.agents.role_effects): an agent whose name holds every term of one of
+    # these groups does the work ("ab" -> ab-test-analysis), whatever the activities' role words
+    groups: tuple[frozenset[str], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.roles)
+        return bool(self.roles or self.groups)
 
 
 NOTHING = Asked()
@@ -289,7 +293,13 @@ def asked_activity(task: str) -> Asked:
         # not by its role's words: they are scored with the task's, so the role's agents are among those scored
         # (not for a bare "find why": see symptom_report)
         extra = extra | (frozenset(roles) - said)
-    return Asked(frozenset(roles), frozenset(kinds) - roles, extra) if roles else NOTHING
+    groups = tuple(dict.fromkeys(group for _, family in roles_asked(lowered) for group in family))
+    for group in groups:  # a role asked for by its effect (effects16): its name's words scored when the task says
+        if group.isdisjoint(said):  # none of them, a generic suffix ("engineer", "analyst") left out
+            extra = extra | (group - default_lexicon().generic)
+    if not roles and not groups:
+        return NOTHING
+    return Asked(frozenset(roles), frozenset(kinds) - roles, extra, groups)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -314,6 +324,23 @@ def _name_roles(name: str) -> tuple[frozenset[str], frozenset[str]]:
     every = _all_roles()
     return (frozenset(term for word in per_word for term in word if term in every),
             frozenset(term for word in per_word[:-1] for term in word if term in every))
+
+
+@functools.lru_cache(maxsize=16384)
+def own_name_terms(name: str) -> frozenset[str]:
+    """The terms of an agent's name without its collection's prefix ("dependency-management-legacy-modernizer" ->
+    legacy, modern)."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    prefixes = default_lexicon().prefixes
+    cut = next((cut for cut in range(len(words) - 1, 0, -1) if " ".join(words[:cut]) in prefixes), 0)
+    return frozenset(terms(" ".join(words[cut:])))
+
+
+def holds_group(name: str, groups: tuple[frozenset[str], ...]) -> bool:
+    """Whether an agent called ``name`` does a role asked for by its effect: its own name (``own_name_terms``) holds
+    every term of one of ``groups``."""
+    held = own_name_terms(name)
+    return any(group <= held for group in groups)
 
 
 def holds_activity(name: str, roles: frozenset[str]) -> bool:

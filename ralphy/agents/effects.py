@@ -26,6 +26,7 @@ EFFECTS: dict[str, re.Pattern[str]] = {
     "usability": re.compile(
         r"\bwhere (?:they|users|people|customers|participants|\w+s) (?:hesitate|get stuck|struggle|give up|get lost|"
         r"drop off|stumble|get confused|slow down)\b|\bthink[- ]aloud\b|\bcard sort(?:ing)?\b|\btree test(?:ing)?\b|"
+        r"\bsit(?:ting)? (?:down )?with (?:\w+ ){0,2}(?:of them|" + _PEOPLE[3:-1] + r")\b|"
         r"\b(?:watch|observe|shadow)(?:es|ed|ing)? (?:\w+ ){0,2}" + _PEOPLE + r" (?:\w+ ){0,1}(?:use|using|try|trying|"
         r"file|filing|complete|completing|book|booking|sign|signing|navigate|navigating|do|doing|find|finding|"
         r"check out|checking out|pay|paying|order|ordering|set up|setting up|fill|filling)\b|\binterview (?:\w+ ){0,2}" + _PEOPLE + r" about\b"),
@@ -78,6 +79,21 @@ EFFECTS: dict[str, re.Pattern[str]] = {
     "customer success": re.compile(
         r"\b(?:unlikely|not likely|at risk|about) to (?:renew|churn|cancel)\b|\bchurn risk\b|\brenewal risk\b|"
         r"\bcustomer health\b|\bhealth scores?\b|\bqbrs?\b|\bquarterly business reviews?\b"),
+    # search engines: not found by people searching (the seo row of activities.ACTIVITY_ROLES; effects16)
+    "seo": re.compile(
+        r"\b(?:do not|don't|doesn't|does not|never|no longer|barely|hardly) (?:\w+ )?(?:show up|appear|rank|come up|"
+        r"get found)\b[^.]{0,40}\b(?:search|google|bing|results)\b|\bwhen (?:people|customers|users|someone|anyone|"
+        r"locals|parents|buyers) (?:search|google|look up)\b|\b(?:first|top|second) page of (?:google|bing|the search "
+        r"results|search results)\b|\borganic (?:traffic|search|visitors)\b|\bsearch (?:traffic|rankings?)\b|"
+        r"\b(?:not|isn't|aren't|never) (?:being )?indexed\b|\brich (?:results|snippets)\b|"
+        r"\bcompete for the same (?:keywords?|search(?:es)?|queries|terms)\b|\b(?:old|older|outdated) (?:blog )?(?:posts|"
+        r"articles|pages) (?:\w+ ){0,3}(?:losing|lost|lose|dropping) (?:traffic|rankings?|visitors)\b"),
+    # speed as the user meets it (the profile row: performance agents; effects16)
+    "profile": re.compile(
+        r"\b(?:takes?|took|needs?) (?:about |around |over |almost |nearly |up to |a full )?\d+(?:\.\d+)? ?(?:s|ms|secs?|"
+        r"seconds) (?:to (?:load|open|render|respond|appear|show|paint|come back|react)|before (?:\w+ ){0,3}"
+        r"(?:loads?|opens?|appears?|shows?|responds?))\b|\bsluggish\b|\b(?:janky|jank)\b|\bfeels? slow\b|"
+        r"\b(?:first|each|every) (?:tap|click|scroll|keystroke) (?:\w+ ){0,5}takes?\b"),
 }
 
 

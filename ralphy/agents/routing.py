@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence, Set
 from itertools import compress, repeat
 from typing import Any
 
-from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity,
+from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity, holds_group,
                                       name_terms)
 from ralphy.agents.chores import is_chore
 from ralphy.agents.field_owner import sole_field_agent
@@ -363,9 +363,12 @@ class Router:
         whose notForTasks the task matches (``excluded``) is not lifted. Names only: the term cache's router
         reads an agent's fields when a ranking looks at it closely, not for every agent scored."""
         agents, kinds, names = self.agents, activity.kinds, self._name_index()
-        candidates = {index for term in activity.roles | kinds for index in names.get(term, ())}
+        groups = activity.groups
+        asked = activity.roles | kinds | {term for group in groups for term in group}
+        candidates = {index for term in asked for index in names.get(term, ())}
         doers = {index for index in candidates if index in scores and index not in excluded and (
-            holds_activity(agents[index].name, activity.roles) or not kinds.isdisjoint(name_terms(agents[index].name)))}
+            holds_activity(agents[index].name, activity.roles) or not kinds.isdisjoint(name_terms(agents[index].name))
+            or groups and holds_group(agents[index].name, groups))}
         if not doers:
             return
         demoted = {index for term in set(task_terms) for index in names.get(term, ())}
