@@ -330,7 +330,7 @@ def _name_roles(name: str) -> tuple[frozenset[str], frozenset[str]]:
 def own_name_terms(name: str) -> frozenset[str]:
     """The terms of an agent's name without its collection's prefix ("dependency-management-legacy-modernizer" ->
     legacy, modern)."""
-    words = re.findall(r"[a-z0-9]+", name.lower())
+    words = WORD.findall(name.lower())
     prefixes = default_lexicon().prefixes
     cut = next((cut for cut in range(len(words) - 1, 0, -1) if " ".join(words[:cut]) in prefixes), 0)
     return frozenset(terms(" ".join(words[cut:])))
