@@ -1,7 +1,7 @@
 """Routing benchmark: accuracy on the labelled set and query latency over the real agent corpus.
 
     .venv/bin/python benchmarks/bench_routing.py [--split train|test|all] [--errors] [--heldout] [--fit]
-                                                 [--write-background] [--write-roles]
+                                                 [--write-background] [--write-roles] [--write-siblings]
     .venv/bin/python benchmarks/bench_routing.py --fresh [--errors]
 
 Three hand-labelled sets (tests/data/routing/README.md): the catalog tasks, and two sets of small projects
@@ -67,6 +67,7 @@ from ralphy.agents import routing  # noqa: E402
 from ralphy.agents.discovery import AgentProblem, load_agent_file  # noqa: E402
 from ralphy.agents.roles import ROLES_FILE, build_lexicon  # noqa: E402
 from ralphy.agents.routing import BACKGROUND_FILE, NO_BACKGROUND, Background, Router, default_background  # noqa: E402
+from ralphy.agents.siblings import SIBLINGS_FILE, build_table  # noqa: E402
 from ralphy.agents.spec import AgentSpec  # noqa: E402
 
 
@@ -78,6 +79,28 @@ def load_corpus(root: Path = CORPUS) -> list[AgentSpec]:
         if not isinstance(loaded, AgentProblem):
             agents.setdefault(loaded.name, loaded)
     return list(agents.values())
+
+
+SIBLING_CORPUS = REPO / "tests" / "data" / "agent-siblings"  # more collections, read only for the siblings table
+
+
+def sibling_table(roots: tuple[Path, ...] = (CORPUS, SIBLING_CORPUS)) -> dict[str, Any]:
+    """The siblings table (``ralphy.agents.siblings``) of every loadable agent file under ``root`` (copies and
+    agents of one name in several collections included: they are the siblings), each agent's terms read from its
+    own fields only."""
+    from ralphy.agents.routing_fields import tokenise
+
+    members = []
+    for root, path in ((root, path) for root in roots for path in sorted(root.rglob("*.md"))):
+        loaded = load_agent_file(path)
+        if isinstance(loaded, AgentProblem):
+            continue
+        parts = path.relative_to(root).parts
+        plugin = parts[parts.index("plugins") + 1] if "plugins" in parts[:-2] else None
+        fields, _ = tokenise(loaded, siblings=False)
+        members.append((loaded.name, loaded.description or "", plugin,
+                        {term for name, counts in fields.items() if name != "siblings" for term in counts}))
+    return build_table(members)
 
 
 def load_labelled(path: Path = LABELLED, split: str = "all") -> list[dict[str, Any]]:
@@ -531,6 +554,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--errors", action="store_true", help="list the misses")
     parser.add_argument("--write-background", action="store_true", help=f"regenerate {BACKGROUND_FILE.name}")
     parser.add_argument("--write-roles", action="store_true", help=f"regenerate {ROLES_FILE.name} (after the background)")
+    parser.add_argument("--write-siblings", action="store_true",
+                        help=f"regenerate {SIBLINGS_FILE.name} (after the background)")
     parser.add_argument("--fit", action="store_true", help="fit the confidence calibration on the train splits")
     parser.add_argument("--heldout", action="store_true",
                         help=f"also the second held-out catalog set ({HELDOUT.name}; read it only to report)")
@@ -556,6 +581,10 @@ def main(argv: list[str] | None = None) -> None:
         ROLES_FILE.write_text(json.dumps(lexicon.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"wrote {ROLES_FILE} ({len(lexicon.roles)} roles, {len(lexicon.technologies)} technologies, "
               f"{len(lexicon.prefixes)} prefixes)")
+    if args.write_siblings:
+        table = sibling_table()
+        SIBLINGS_FILE.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {SIBLINGS_FILE} ({len(table['roles'])} roles)")
     router = Router(agents)
     print(f"corpus: {len(agents)} agents (deduplicated by name)")
     for split in ("all", "train", "test") if args.split == "all" else (args.split,):

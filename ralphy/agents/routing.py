@@ -1,8 +1,9 @@
 """Recommend the best agent for a task, with a confidence in [0, 1].
 
 ``Router(agents)`` builds a catalog once: every agent's text is split into fields (name, keywords,
-example tasks, description, example context, body), tokenised into whole words (``ralphy.agents.terms``),
-and turned into BM25F term weights. ``router.recommend(task)`` then only adds up precomputed weights for the
+example tasks, description, example context, body; and the words of its role's siblings in the public corpus,
+``ralphy.agents.siblings``), tokenised into whole words (``ralphy.agents.terms``), and turned into BM25F term
+weights. ``router.recommend(task)`` then only adds up precomputed weights for the
 task's words, so a query over hundreds of agents takes well under a millisecond.
 
 The confidence is calibrated on data: a logistic model of the agent's score, its lead over the best agent of
@@ -49,7 +50,8 @@ logger = logging.getLogger(__name__)
 DEFAULT_THRESHOLD = 0.50  # confidences are calibrated probabilities: recommend when more likely right than not
 DEFAULT_LLM_MODEL = "claude-haiku-4-5"
 
-# Field weights of the BM25F score, and how much each field's length is normalised.
+# Field weights of the BM25F score, and how much each field's length is normalised. "siblings": the words the corpus's
+# other agents of the agent's role use (ralphy.agents.siblings), light: a word only another collection's file says.
 FIELD_WEIGHTS: dict[str, float] = {
     "name": 3.0,
     "keywords": 2.5,
@@ -57,8 +59,10 @@ FIELD_WEIGHTS: dict[str, float] = {
     "description": 1.0,
     "context": 0.5,
     "body": 0.2,
+    "siblings": 0.2,
 }
-FIELD_B: dict[str, float] = {"name": 0.3, "keywords": 0.3, "examples": 0.5, "description": 0.5, "context": 0.5, "body": 0.75}
+FIELD_B: dict[str, float] = {"name": 0.3, "keywords": 0.3, "examples": 0.5, "description": 0.5, "context": 0.5,
+                             "body": 0.75, "siblings": 0.75}
 K1 = 1.2
 NOT_FOR_COVERAGE = 0.6  # share of a notForTasks entry's words a task must contain to count as that entry
 NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it is not for
@@ -69,8 +73,8 @@ NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it 
 # does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
 # is less telling than one clear match; and 1.0 when the agent is the team's one agent for the field of a technology
 # the task names, else 0.0: ralphy.agents.field_owner). Fitted by `benchmarks/bench_routing.py --fit` on the train splits only.
-CALIBRATION: tuple[float, ...] = (2.068, 0.343, 0.271, 1.002, 0.323, -0.771, 0.458)
-CALIBRATION_BIAS = -3.680
+CALIBRATION: tuple[float, ...] = (2.071, 0.329, 0.274, 1.025, 0.328, -0.787, 0.461)
+CALIBRATION_BIAS = -3.692
 NEAR_SHARE = 0.5
 # A chore (ralphy.agents.chores: a small edit named by its object, "Change the 404 page's heading", "Raise the Node
 # version in .nvmrc") needs no specialist: its log-odds are lowered by this much (0.98 -> 0.27, 0.995 -> 0.58), so an

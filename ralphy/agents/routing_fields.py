@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
+from ralphy.agents.siblings import sibling_counts
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.terms import as_texts, name_text, split_examples, term_counts, terms
 
@@ -49,8 +50,9 @@ def fields_of(agent: AgentSpec) -> Tokens:
     return cached
 
 
-def tokenise(agent: AgentSpec) -> Tokens:
-    """Each field's term counts (``term_counts``: the same as counting ``terms`` of the field's texts)."""
+def tokenise(agent: AgentSpec, siblings: bool = True) -> Tokens:
+    """Each field's term counts (``term_counts``: the same as counting ``terms`` of the field's texts); the siblings
+    field is empty when ``siblings`` is false (how the siblings table itself is built)."""
     main, users, rest = split_examples(agent.description or "")
     example_lines = users + as_texts(agent.metadata.get("exampleTasks"))
     fields = {
@@ -60,6 +62,7 @@ def tokenise(agent: AgentSpec) -> Tokens:
         "description": term_counts(main),
         "context": term_counts(rest),
         "body": term_counts(agent.body or ""),
+        "siblings": sibling_counts(agent.name, agent.description or "") if siblings else {},
     }
     return fields, example_lines
 

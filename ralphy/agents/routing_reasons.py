@@ -19,6 +19,7 @@ FIELD_LABELS: dict[str, str] = {
     "description": "description",
     "context": "examples",
     "body": "instructions",
+    "siblings": "the words of its role's other agents",
 }
 
 
@@ -31,8 +32,9 @@ def reason(router: Router, index: int, task_terms: Sequence[str], surface: Mappi
             if term in entry.fields[name]:
                 by_field.setdefault(name, []).append(f"'{surface[term]}'")
                 break
-    if len(by_field) > 1:
-        by_field.pop("body", None)  # words of the instructions only matter when nothing else matched
+    if set(by_field) - {"body", "siblings"}:
+        by_field.pop("body", None)  # words of the instructions only matter when nothing else matched,
+        by_field.pop("siblings", None)  # and so do those of the role's other agents
     parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" for name in FIELD_LABELS if name in by_field]
     example = best_example(examples_of(router, index), task_terms)
     if example:

@@ -8,7 +8,8 @@ one SQLite file per project (removed once no prompt was built for it in 30 days,
 
 - ``entries``: each agent's term counts per field and its example lines, keyed by a hash of the text they come
   from (``fields_key``: name, description, the body selection reads (none), keywords, exampleTasks);
-- ``meta``: the format, a hash of the tokenising code (``routing_fields.py``, ``terms.py``), the *catalog* (a hash of
+- ``meta``: the format, a hash of the tokenising code (``routing_fields.py``, ``terms.py``, ``siblings.py`` and its
+  table), the *catalog* (a hash of
   every agent's entry key, in the router's order) and every agent's field lengths;
 - ``postings``: for the terms a task has asked for, which agents hold them, with their count in each field.
 
@@ -40,7 +41,7 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ralphy.agents import routing, routing_fields, terms
+from ralphy.agents import routing, routing_fields, siblings, terms
 from ralphy.agents.spec import AgentSpec
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ FORMAT = 2
 SUFFIX = ".sqlite"
 MAX_CACHE_BYTES = 256 * 1024 * 1024  # 2,000 agents take about 6 MB
 MAX_AGE_S = 30 * 24 * 3600  # a project's file unused for 30 days is removed when another one is written
-FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the six term mappings in an entry (routing_fields.tokenise's)
+FIELDS = tuple(routing.FIELD_WEIGHTS)  # the order of the seven term mappings in an entry (routing_fields.tokenise's)
 SCHEMA = (
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE entries(key TEXT PRIMARY KEY, data TEXT NOT NULL)",
@@ -79,8 +80,9 @@ def code_hash() -> str:
     global _code_hash
     if _code_hash is None:
         digest = hashlib.sha256(f"format {FORMAT}\n".encode())
-        for module in (routing_fields, terms):
+        for module in (routing_fields, terms, siblings):
             digest.update(Path(module.__file__ or "").read_bytes())
+        digest.update(siblings.SIBLINGS_FILE.read_bytes())  # the siblings field's words come from it
         _code_hash = digest.hexdigest()
     return _code_hash
 
@@ -129,7 +131,7 @@ def parse_entry(value: Any) -> routing_fields.Tokens | None:
 
 
 def _lengths(value: Any, agents: int) -> list[list[int]] | None:
-    """Every agent's field lengths, or None when ``value`` is not a list of ``agents`` lists of six counts."""
+    """Every agent's field lengths, or None when ``value`` is not a list of ``agents`` lists of seven counts."""
     if type(value) is not list or len(value) != agents or (value and set(map(type, value)) != {list}):
         return None
     if value and set(map(len, value)) != {len(FIELDS)}:

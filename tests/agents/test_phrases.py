@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
-from ralphy.agents import routing  # noqa: E402
+from ralphy.agents import routing, routing_fields, siblings  # noqa: E402
 from ralphy.agents.phrases import bound_terms, phrases_in  # noqa: E402
 from ralphy.agents.technologies import entry_terms  # noqa: E402
 from ralphy.agents.terms import terms  # noqa: E402
@@ -81,6 +81,9 @@ def test_a_name_matching_a_word_of_a_term_is_no_recommendation(team, monkeypatch
 def test_the_agent_of_the_term_is_ranked_first(team, monkeypatch, task, right, wrong) -> None:
     assert routing.Router(team).rank(task, limit=1)[0].agent == right
     monkeypatch.setattr(routing, "PHRASE_BOUND", False)
+    # without the siblings field too: legacy-modernizer's siblings say "retire", which ranks it first on its own
+    monkeypatch.setattr(siblings, "SIBLINGS_ENABLED", False)
+    monkeypatch.setattr(routing_fields, "FIELDS_CACHE", {})
     assert routing.Router(team).rank(task, limit=1)[0].agent == wrong
 
 

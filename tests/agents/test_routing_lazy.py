@@ -80,6 +80,7 @@ def test_the_dense_lists_a_router_keeps_are_bounded(corpus_agents: list, monkeyp
 def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -> None:
     from collections import Counter
 
+    from ralphy.agents.siblings import default_siblings
     from ralphy.agents.terms import as_texts, split_examples, term_counts, terms
 
     for agent in corpus_agents:
@@ -92,6 +93,7 @@ def test_term_counts_are_the_counted_terms_of_every_field(corpus_agents: list) -
             "description": Counter(terms(main)),
             "context": Counter(terms(rest)),
             "body": Counter(terms(agent.body)),
+            "siblings": default_siblings().counts(agent.name, agent.description),  # from the table, not the text
         }
         fields, example_lines = routing_fields.tokenise(agent)
         assert fields == expected and list(fields) == list(routing.FIELD_WEIGHTS), agent.name

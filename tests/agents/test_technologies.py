@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
-from ralphy.agents import routing  # noqa: E402
+from ralphy.agents import routing, routing_fields, siblings  # noqa: E402
 from ralphy.agents.technologies import FIELDS, field_terms  # noqa: E402
 from ralphy.agents.terms import terms  # noqa: E402
 
@@ -101,6 +101,8 @@ def test_the_technology_s_own_agent_still_wins_its_building_work(voltagent, task
 def test_each_technology_of_a_field_named_counts(voltagent, monkeypatch, task) -> None:
     assert voltagent.rank(task, limit=1)[0].agent == "game-developer"
     monkeypatch.setattr(routing, "FIELD_NAMED_MAX", 1)  # the field as one light word, however many are named
+    monkeypatch.setattr(siblings, "SIBLINGS_ENABLED", False)  # game-developer's siblings say matchmaking, leaderboard
+    monkeypatch.setattr(routing_fields, "FIELDS_CACHE", {})
     assert routing.Router(voltagent.agents).rank(task, limit=1)[0].agent != "game-developer"
 
 
