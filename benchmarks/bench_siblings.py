@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_siblings.py [--weights 0.1 0.2 0.4]
 
 One line per setting: over every train set (the catalog and roles sets on the 500-agent corpus, the four VoltAgent
-train sets on VoltAgent's 158 agents, the four small-project train sets, each project with its own router) the right
+train sets on VoltAgent's 158 agents, the five small-project train sets, each project with its own router) the right
 decisions, the false recommendations (an agent recommended that is not a right one) and the tasks whose best-ranked
 agent is right; then the same for the small-project sets alone, and per set. The packaged calibration is used
 throughout (``--fit`` in bench_routing.py refits it). Train sets only: never run this on a held-out set.
@@ -21,7 +21,7 @@ import bench_routing as b  # noqa: E402
 
 from ralphy.agents import routing, routing_fields, siblings  # noqa: E402
 
-SMALL = ("projects", "large", "fresh", "projects3")
+SMALL = ("projects", "large", "fresh", "projects3", "projects4")
 
 
 def figures() -> dict[str, tuple[int, int, int]]:
@@ -39,7 +39,8 @@ def figures() -> dict[str, tuple[int, int, int]]:
         ranked = round(result["top1_ranked"] * result["with_agent"])
         out[label] = (round(result["top1"] * result["tasks"]), false, ranked)
     for label, path, split in (("projects", b.PROJECTS, "train"), ("large", b.PROJECTS_LARGE, "train"),
-                               ("fresh", b.PROJECTS_FRESH_TRAIN, "all"), ("projects3", b.PROJECTS_TRAIN3, "all")):
+                               ("fresh", b.PROJECTS_FRESH_TRAIN, "all"), ("projects3", b.PROJECTS_TRAIN3, "all"),
+                               ("projects4", b.PROJECTS_TRAIN4, "all")):
         result = b.evaluate_projects(b.load_projects(path, split=split), corpus)
         tasks = result["tasks"]
         out[label] = (round(result["decision"] * tasks), round(result["false_recommendation"] * tasks),
