@@ -21,12 +21,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ralphy.agents.terms import SYNONYMS
+from ralphy.agents.terms import SYNONYMS, WORD
 
 SIBLINGS_FILE = Path(__file__).with_name("routing_siblings.json")
 GENERIC_SUFFIXES = frozenset({"expert", "experts", "specialist", "pro", "developer", "dev", "engineer"})
@@ -35,7 +34,7 @@ MAX_ROLES = 3  # ... nor one kept for more roles than this ("button", "bill", "h
 
 SIBLINGS_ENABLED = True  # off: no agent gets a siblings field (how the tests show what it changes)
 
-_NAME_WORD = re.compile(r"[a-z0-9]+")
+_NAME_WORD = WORD
 # abbreviations a name word stands for (golang -> go, ml -> machine learning), not the synonyms that add a word to it
 _SPELLED_OUT = {word: meant for word, meant in SYNONYMS.items() if word not in meant}
 
