@@ -107,7 +107,8 @@ class ClaudeCliClient:
         tool = _chosen_tool(tools, tool_choice)
         prompt = conversation_prompt(messages, tool)
         if not self._legacy:
-            argv = [self.claude_bin, "-p", "--output-format", "json", "--json-schema", json.dumps(tool["input_schema"]),
+            argv = [self.claude_bin, "-p", "--output-format", "stream-json", "--verbose", "--json-schema",
+                    json.dumps(tool["input_schema"]),
                     "--tools", "", "--strict-mcp-config", "--max-turns", "4", "--model", model]
             result, proc = self._run(argv + (["--system-prompt", system] if system else []), prompt)
             if result is None and "unknown option" in (proc.stderr + proc.stdout):
@@ -140,18 +141,79 @@ class ClaudeCliClient:
         return retry_env(env, self._version)
 
     def _run(self, argv: list[str], prompt: str) -> tuple[dict[str, Any] | None, subprocess.CompletedProcess[str]]:
+        """Run the CLI once, reading its output as it comes: the result line, or an early end (see ``_read``)."""
+        from ralphy.claude.command import end_group, spawn
+
         env = self._env()
         with tempfile.TemporaryDirectory(prefix="ralphy-model-") as cwd:  # no project files, CLAUDE.md or agents
+            process = spawn(argv, cwd=cwd, env=env)
             try:
-                proc = subprocess.run(argv, input=prompt, capture_output=True, text=True, cwd=cwd,
-                                      env=env, timeout=self.timeout, errors="replace")
-            except subprocess.TimeoutExpired:
-                # a logged-out 2.0.x CLI retries the missing credentials silently until then
-                raise AgentCreationError(f"the Claude CLI gave no answer in {self.timeout:.0f} s (if it is not logged "
-                                         "in: `claude`, then /login; or set ANTHROPIC_API_KEY)") from None
-            except OSError as exc:
-                raise ClaudeNotFoundError(f"cannot run the Claude CLI {self.claude_bin}: {exc}") from None
-        return _result_line(proc.stdout), proc
+                return _read(process, argv, prompt, self.timeout)
+            finally:
+                end_group(process, grace=1.0)  # 2.1.62 ignores SIGTERM in its StructuredOutput loop: SIGKILL then
+
+
+def _read(process: subprocess.Popen[bytes], argv: list[str], prompt: str,
+          timeout: float) -> tuple[dict[str, Any] | None, subprocess.CompletedProcess[str]]:
+    """The prompt to the CLI's stdin, its stdout line by line until the end or the result line, its stderr's tail.
+    Stops at once, raising ``AuthenticationError``, when the CLI says it has no valid credentials in a message
+    of its own making (``limits.synthetic_auth_failure``): 2.1.62 with no login answers
+    a ``--json-schema`` call with "Not logged in" turns and never ends it (its StructuredOutput stop hook asks
+    again, thousands of times a minute). ``AgentCreationError`` after ``timeout`` seconds."""
+    import queue
+    import threading
+    import time
+
+    from ralphy.claude.command import wait_for_exit
+    from ralphy.claude.limits import synthetic_auth_failure
+    from ralphy.claude.pipes import EOF, Tail, drain, exit_status, read_lines, write_lines
+
+    lines: queue.Queue[bytes | None] = queue.Queue()
+    stdin: queue.Queue[bytes | None] = queue.Queue()
+    stdin.put(prompt.encode("utf-8", errors="replace"))
+    stdin.put(EOF)
+    stderr, stdout = Tail(8192), Tail(8192)
+    threads = [threading.Thread(target=write_lines, args=(process.stdin, stdin), daemon=True),
+               threading.Thread(target=read_lines, args=(process.stdout, lines), daemon=True),
+               threading.Thread(target=drain, args=(process.stderr, stderr), daemon=True)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + timeout
+    result: dict[str, Any] | None = None
+    while True:
+        try:
+            raw = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            # a logged-out 2.0.x CLI retries the missing credentials silently until then
+            raise AgentCreationError(f"the Claude CLI gave no answer in {timeout:.0f} s (if it is not logged "
+                                     "in: `claude`, then /login; or set ANTHROPIC_API_KEY)") from None
+        if raw is EOF:
+            break
+        stdout.add(raw)
+        data = _json_object(raw)
+        if data is None:
+            continue
+        said = synthetic_auth_failure(data)
+        if said is not None:
+            raise AuthenticationError(login_line(said))
+        if data.get("type") == "result":
+            result = data
+            break
+    if result is None:  # its output ended: it is exiting (a CLI that refused a flag, or crashed)
+        wait_for_exit(process, min(deadline, time.monotonic() + 2.0))
+        threads[2].join(timeout=1.0)
+    return result, subprocess.CompletedProcess(argv, exit_status(process), stdout.text(), stderr.text())
+
+
+def _json_object(raw: bytes) -> dict[str, Any] | None:
+    line = raw.decode("utf-8", errors="replace").strip()
+    if not line.startswith("{"):
+        return None
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _answer(result: dict[str, Any] | None, proc: subprocess.CompletedProcess[str], tool: Mapping[str, Any],
@@ -208,20 +270,6 @@ def conversation_prompt(messages: Sequence[Mapping[str, Any]], tool: Mapping[str
                 parts.append(result if isinstance(result, str) else json.dumps(result, ensure_ascii=False))
     parts.append(f"Answer with the structured output ({tool.get('description', '').strip()})")
     return "\n\n".join(part for part in parts if part)
-
-
-def _result_line(stdout: str) -> dict[str, Any] | None:
-    for line in reversed(stdout.splitlines()):
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(data, dict) and data.get("type") == "result":
-            return data
-    return None
 
 
 def _raise_for(result: Mapping[str, Any]) -> None:

@@ -97,6 +97,26 @@ def is_auth_result(result: ResultEvent | None) -> bool:
     return bool(result.result and _AUTH_TEXT.search(result.result))
 
 
+def synthetic_auth_failure(line: Mapping[str, object]) -> str | None:
+    """What the CLI said, when ``line`` (one stream-json object) is an ``assistant`` message of its own making
+    about missing or refused credentials (2.1.62 and later: ``"error": "authentication_failed"``, model
+    ``<synthetic>``, "Not logged in · Please run /login"); None otherwise. A run that got one has no credentials
+    to go on with: 2.1.62 keeps answering a ``--json-schema`` call's StructuredOutput stop hook with it."""
+    if line.get("type") != "assistant":
+        return None
+    message = line.get("message")
+    message = message if isinstance(message, Mapping) else {}
+    content = message.get("content")
+    said = " ".join(str(block.get("text") or "") for block in content if isinstance(block, Mapping)
+                    and block.get("type") == "text") if isinstance(content, list) else ""
+    said = " ".join(said.split())
+    if line.get("error") == "authentication_failed":
+        return said[:300] or "authentication failed"
+    if message.get("model") == "<synthetic>" and said and _AUTH_TEXT.search(said):
+        return said[:300]
+    return None
+
+
 def auth_failure(events: Iterable[object], result: ResultEvent | None) -> str | None:
     """What the CLI said about refused or missing credentials in one run (its own words, one line), or None
     when nothing in ``events`` and ``result`` is an authentication failure."""

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from ralphy.claude.events import ApiRetry, ResultEvent, parse_line
-from ralphy.claude.limits import auth_failure, classify_failure, is_auth_result, login_hint
+from ralphy.claude.limits import auth_failure, classify_failure, is_auth_result, login_hint, synthetic_auth_failure
 from tests.claude.test_limits import result_line, run_result
 from tests.conftest import TRANSCRIPTS
 
@@ -164,3 +164,29 @@ def test_old_clis_that_retry_silently_get_few_retries_unless_the_user_chose() ->
     assert retry_env(env, None) is env  # unknown version: left alone
     chosen = {"CLAUDE_CODE_MAX_RETRIES": "10"}
     assert retry_env(chosen, Version(2, 0, 0)) is chosen
+
+
+@pytest.mark.parametrize("name", ["not-logged-in-2.0.0", "not-logged-in-2.1.62", "not-logged-in-2.1.197",
+                                  "not-logged-in-2.1.330", "invalid-key-2.0.0", "invalid-key-2.1.62",
+                                  "json-schema-not-logged-in-2.1.62"])
+def test_the_clis_own_answer_about_credentials_is_seen_before_any_result(name: str) -> None:
+    """The CLI's synthetic assistant message (no model was asked) says the credentials are missing or refused:
+    ralphy stops there, before a result that 2.1.62 never writes for a --json-schema call."""
+    lines = [json.loads(line) for line in (AUTH / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+    said = [synthetic_auth_failure(line) for line in lines if line.get("type") == "assistant"]
+    assert said and all(said), said
+    assert said[0] == CLI_SAID.get(name, "Not logged in · Please run /login")
+    assert [synthetic_auth_failure(line) for line in lines if line.get("type") != "assistant"] == [None] * (
+        len(lines) - len(said))
+
+
+def test_an_unreachable_api_or_a_model_that_mentions_a_login_is_no_such_answer() -> None:
+    lines = [json.loads(line) for line in (AUTH / "connection-refused-2.1.197.jsonl").read_text().splitlines()]
+    assert any(line.get("message", {}).get("model") == "<synthetic>" for line in lines)  # "Unable to connect"
+    assert [synthetic_auth_failure(line) for line in lines] == [None] * len(lines)
+    model_said = {"type": "assistant", "message": {"model": "claude-sonnet-4-6", "content": [
+        {"type": "text", "text": "The README says: Not logged in? Please run /login first."}]}}
+    assert synthetic_auth_failure(model_said) is None
+    assert synthetic_auth_failure({"type": "assistant", "message": "odd", "error": 5}) is None
+    assert synthetic_auth_failure({**model_said, "message": {**model_said["message"], "model": "<synthetic>"}}) == (
+        "The README says: Not logged in? Please run /login first.")  # the CLI's own words: its words count
