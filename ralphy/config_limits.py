@@ -58,16 +58,14 @@ def hold(values: dict[str, Any], ceilings: Mapping[str, Any], from_project: dict
 
 def notice(project: Path, kept: list[tuple[Path, str, Any, Any]]) -> str:
     """One line for the limits ``hold`` kept (a newline in the project's path is shown as ``\\n``, as errors are)."""
-    import shlex
-
-    from ralphy.termsafe import one_line
+    from ralphy.termsafe import one_line, shell_word
 
     files = sorted({str(path) for path, _, _, _ in kept})
     each = ", ".join(f"{key} = {_shown(value)} (kept {_shown(limit)})" for _, key, value, limit in kept)
     them = "them" if len(kept) > 1 else "it"
     return one_line(f"{', '.join(files)} {'raise' if len(files) > 1 else 'raises'} {each} above your "
             f"{'limits' if len(kept) > 1 else 'limit'}; an untrusted repository may only lower limits: review it and "
-            f"run `ralphy trust {shlex.quote(os.fspath(project))}` to honour {them} "
+            f"run `ralphy trust {shell_word(os.fspath(project))}` to honour {them} "
             f"(or set {them} with a flag, a RALPHY_* variable or your own config file)")
 
 

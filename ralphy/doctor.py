@@ -123,7 +123,9 @@ def _ralphys_agents(diagnosis: Diagnosis, project: Path, version: Any) -> dict[s
 
 def _not_started(diagnosis: Diagnosis, project: Path, chosen: list[str], version: Any) -> None:
     ours = _ralphys_agents(diagnosis, project, version)
-    fix = (f"review them (`ralphy dev` runs them), then `ralphy doctor --start-cli {project}` to compare with "
+    from ralphy.termsafe import shell_word
+
+    fix = (f"review them (`ralphy dev` runs them), then `ralphy doctor --start-cli {shell_word(str(project))}` to compare with "
            "what the CLI loads")
     diagnosis.add("agents", WARNING, f"ralphy finds {len(ours)} agent(s); the CLI was not started in the "
                   f"project to compare, as that runs what the repository chose: {'; '.join(chosen)}", fix)

@@ -58,6 +58,37 @@ def one_line(text: str) -> str:
     return safe_text(text).replace("\n", "\\n")
 
 
+def shell_word(text: str) -> str:
+    """``text`` (a path) as one word to paste into a shell, on one line, that means ``text`` itself: ``shlex.quote``'s
+    word (``/tmp/it's`` -> ``'/tmp/it'"'"'s'``), or, when it holds a newline or another character ``safe_text``
+    would show as an escape, bash's (and zsh's) ``$'...'`` with those characters escaped: ``$'/tmp/a\\nb'``. Shown
+    with ``one_line``, the first kind's newline read ``'a\\nb'``, a folder that does not exist (a backslash and an n).
+    A byte that is no UTF-8 (Python's ``\\udcff`` for it) is written as that byte, ``\\xff``."""
+    import shlex
+
+    if not _UNSAFE.search(text) and "\n" not in text and "\t" not in text and not _has_surrogate(text):
+        return shlex.quote(text)
+    return "$'" + "".join(_ansi_c(ch) for ch in text) + "'"
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+_ANSI_C = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _ansi_c(ch: str) -> str:
+    if ch in _ANSI_C:
+        return _ANSI_C[ch]
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte, as os.fsdecode keeps it
+        return f"\\x{code - 0xDC00:02x}"
+    if _UNSAFE.match(ch) or 0xD800 <= code <= 0xDFFF:
+        return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"  # \\u0085: the character, not a byte
+    return ch
+
+
 class SafeStream(io.TextIOBase):
     """A text stream that writes ``safe_text`` of everything to ``raw``. Its ``encoding`` and ``isatty`` are
     the stream's, so click and logging treat it as the stream itself."""

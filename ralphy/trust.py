@@ -117,9 +117,9 @@ def require_trusted(project_dir: Path, needs: Mapping[str, Path], environ: Mappi
 
 
 def _shell_path(path: Path) -> str:
-    import shlex
+    from ralphy.termsafe import shell_word
 
-    return shlex.quote(str(path))
+    return shell_word(str(path))  # one line, and pasted it names the folder, whatever the folder's name holds
 
 
 # ------------------------------------------------------------------------ .claude/settings*.json of the project

@@ -210,3 +210,59 @@ def test_a_project_path_with_a_newline_keeps_each_message_one_line(tmp_path):
     trusted = subprocess.run([sys.executable, "-m", "ralphy", "trust", str(project)], capture_output=True, text=True)
     assert trusted.returncode == 0, trusted.stderr
     assert len(trusted.stdout.splitlines()) == 1 and trusted.stdout.startswith("trusted "), trusted.stdout
+
+
+@pytest.mark.parametrize("name", ["plain", "a b", "it's", "a\nralphy: trusted everything", "tab\there", "bell\x07",
+                                  "back\\slash'n", "Ünïcödé 名前", "rtl\u202eexe.md", "c1\x85", "a\\nb", "$HOME;`id`"])
+def test_the_trust_hint_is_one_line_and_pasted_into_bash_names_the_folder(name):
+    from ralphy.termsafe import one_line, shell_word
+
+    word = shell_word(f"/tmp/{name}")
+    assert one_line(word) == word and "\n" not in word  # shown as it is: nothing left for one_line to escape
+    echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, timeout=10)
+    assert echoed.stdout.decode("utf-8", "surrogateescape") == f"/tmp/{name}", word
+    if name in ("plain", "a b", "it's", "Ünïcödé 名前", "a\\nb", "$HOME;`id`"):
+        assert not word.startswith("$'")  # what reads normally stays shlex's quoting
+
+
+def test_a_byte_that_is_no_utf8_is_pasted_as_that_byte():
+    from ralphy.termsafe import shell_word
+
+    name = os.fsdecode(b"/tmp/caf\xe9")
+    word = shell_word(name)
+    assert word == "$'/tmp/caf\\xe9'"
+    echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, timeout=10)
+    assert echoed.stdout == b"/tmp/caf\xe9"
+
+
+def test_the_hint_for_a_path_with_a_newline_trusts_that_project_when_pasted(tmp_path):
+    """The hint showed `ralphy trust 'a\\nb'`: one line, but pasted it named a folder with a backslash and an n."""
+    project = tmp_path / "a\nb"
+    project.mkdir()
+    (project / ".ralphy.toml").write_text('claude_bin = "./script"\n')
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    refused = subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(project)], capture_output=True, text=True,
+                             env=env, timeout=60)
+    assert refused.returncode == 1 and len(refused.stderr.splitlines()) == 1, refused.stderr
+    command = refused.stderr.split("run `", 1)[1].split("`", 1)[0]
+    assert command == f"ralphy trust $'{tmp_path}/a\\nb'", command
+    pasted = subprocess.run(["bash", "-c", f"{sys.executable} -m {command}"], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert pasted.returncode == 0, pasted.stderr
+    again = subprocess.run([sys.executable, "-m", "ralphy", "prompt", str(project)], capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert "ralphy trust" not in again.stderr, again.stderr
+
+
+def test_doctor_says_each_check_in_one_line_whatever_the_path_holds(tmp_path):
+    project = tmp_path / "a\nPROBLEM  claude: forged"
+    project.mkdir()
+    (project / ".ralphy.toml").write_text('extra_args = ["--verbose"]\n')
+    doctor = subprocess.run([sys.executable, "-m", "ralphy", "doctor", str(project), "--claude-bin", "/bin/false",
+                             "--timeout", "1"],
+                            capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")})
+    lines = doctor.stdout.splitlines()
+    assert not any(line.startswith("PROBLEM  claude: forged") for line in lines), doctor.stdout
+    (config,) = [line for line in lines if line.startswith("PROBLEM  config: ")]
+    assert f"ralphy trust $'{tmp_path}/a\\nPROBLEM  claude: forged'" in config

@@ -32,7 +32,9 @@ def doctor(ctx, project_dir, as_json, claude_bin, timeout, start_cli) -> None:
     if as_json:
         echo_json(diagnosis.to_dict())
     else:
-        for check in diagnosis.checks:
+        from ralphy.termsafe import one_line
+
+        for check in diagnosis.checks:  # one line each, whatever a path or name it quotes holds
             fix = f" -> {check.fix}" if check.fix else ""
-            click.echo(f"{_MARKS[check.status]:8} {check.name}: {check.message}{fix}")
+            click.echo(one_line(f"{_MARKS[check.status]:8} {check.name}: {check.message}{fix}"))
     ctx.exit(0 if diagnosis.ok else 1)
