@@ -33,6 +33,7 @@ from typing import Any
 from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity, holds_group,
                                       name_terms)
 from ralphy.agents.chores import is_chore
+from ralphy.agents.everyday import task_words as _task_words
 from ralphy.agents.field_owner import sole_field_agent
 from ralphy.agents.phrases import bound_terms
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
@@ -42,7 +43,7 @@ from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.technologies import field_terms
-from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words
+from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words  # noqa: F401
 from ralphy.lazy import lazy_names
 
 logger = logging.getLogger(__name__)
@@ -435,7 +436,7 @@ class Router:
 
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
-        sequence = terms(task)
+        sequence = [term for _, term in _task_words(task)]
         task_terms = list(dict.fromkeys(sequence))
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task), sequence)
         if not ranked:
@@ -460,7 +461,7 @@ class Router:
 
     def rank(self, task: str, limit: int = 10) -> list[Alternative]:
         """The ``limit`` best agents for ``task``, best first, each with a confidence and a reason."""
-        pairs = words(task)
+        pairs = _task_words(task)
         task_terms = list(dict.fromkeys(term for _, term in pairs))
         surface = {}
         for word, term in pairs:
