@@ -31,7 +31,10 @@ STOPWORDS = frozenset(
     instead up out like want wants way ways work working works thing things one two three sure please
     expert experts specialist specialists pro master masters agent agents proactively user assistant
     example examples context commentary invoke invoked specializing specializes specialized focus focusing
-    focused handles handle handling best practices modern task tasks""".split()
+    focused handles handle handling best practices modern task tasks
+    goes going went gone whenever sometimes someone somebody something anyone anybody anything everyone everybody
+    everything nobody still already always never often again ever yet though although
+    really actually maybe perhaps""".split()
 )
 
 # Verbs every kind of task starts with ("Write unit tests...", "Build the image...", "Fix the layout..."): they

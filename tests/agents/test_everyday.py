@@ -97,3 +97,29 @@ def test_a_gin_index_is_the_database_s_not_the_go_framework_s(router: Router) ->
 def test_the_technology_keeps_its_agent(router: Router, task: str, right: set[str]) -> None:
     assert router.recommend(task).recommended in right
 
+
+@pytest.fixture(scope="module")
+def voltagent() -> Router:
+    from bench_routing import VOLTAGENT
+
+    return Router(load_corpus(VOLTAGENT))
+
+
+@pytest.mark.parametrize("word", ["goes", "whenever", "sometimes", "someone", "nobody", "still", "already", "never"])
+def test_the_words_of_telling_what_happens_are_no_terms(word: str) -> None:
+    # rare in agents' text, so rare words by idf: "goes" alone recommended context-manager at 0.82
+    assert terms(word) == []
+
+
+@pytest.mark.parametrize("task, wrong", [
+    ("Our landlord goes bust in March; sketch what that does to the office move", "context-manager"),
+    ("Invoices still print twice whenever someone reopens them", "design-bridge"),
+])
+def test_a_narrative_word_recommends_no_agent(voltagent: Router, task: str, wrong: str) -> None:
+    recommendation = voltagent.recommend(task)
+    assert recommendation.recommended is None
+    assert all(alternative.agent != wrong or alternative.confidence < 0.1 for alternative in voltagent.rank(task))
+
+
+def test_a_failure_told_with_those_words_keeps_its_agent(voltagent: Router) -> None:
+    assert voltagent.recommend("The pallet scanner sometimes freezes, and nobody knows why").recommended == "debugger"
