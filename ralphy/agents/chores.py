@@ -109,6 +109,22 @@ _OFFICE_LINE = re.compile(
     r"(?:send|forward|share|email|mail)\b.*\bto\s+(?:the\s+|all\s+|our\s+|every\s+)?(?:\w+\s+)?(?:attendees|"
     r"participants|speakers|team|everyone|stakeholders|board|investors|organi[sz]ers)\b|"
     r"(?:pin|unpin)\b.*\b(?:in|to)\s+(?:the\s+)?(?:[\w#-]+\s+){0,2}channel\b)")
+# Office life (words16): the things of a team's life outside the code, whatever technology they name: swag ("Add Docker
+# whale stickers to the swag order"), a meetup's or a talk's notes, slides or recording, an exam or its voucher, an
+# entry in the team's calendar, a meeting moved to another time ("Move Friday's sprint demo to 3 pm"), what visitors
+# are told (parking, directions). No agent is for them; the technology they name decides nothing.
+_OFFICE_THINGS = re.compile(
+    r"\b(?:swag|merch(?:andise)?|goodie bags?|raffle|(?:stickers?|t-?shirts?|hoodies?|mugs?|lanyards?)\b(?=.*\b(?:"
+    r"booth|event|meetup|conference|offsite|giveaway|printer|print shop)\b)|"
+    r"(?:exam|certification|conference|ticket) vouchers?|vouchers? (?:code|date)s?|(?:exam|certification) dates?|"
+    r"meetup (?:notes|slides|talk|talks|recording|recordings|photos|venue|pizza|sign-?up sheet)|"
+    r"(?:parking|travel) (?:instructions|directions|details|info)|visitor (?:email|badge|badges|list|wifi))\b")
+_CALENDAR = re.compile(r"\b(?:in|into|to|on|from)\s+(?:the\s+|our\s+|my\s+)?(?:team|shared|office|company|holiday|"
+                       r"on-?call\s+)?\s*calendar\b")
+_MEETING_MOVED = re.compile(
+    r"(?:move|reschedule|postpone|push|shift|cancel)\s+(?:\w+\s+){0,3}?(?:demo|meeting|stand-?up|retro|retrospective|"
+    r"planning|sync|1:1|one-on-one|workshop|all-hands|offsite|lunch)\b(?:\s+\w+){0,3}?\s+(?:to|until|till)\s+"
+    r"(?:\d|noon|tomorrow|next\b|monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
 _SCHEDULED = re.compile(r"\b(?:every|daily|weekly|nightly|monthly|hourly|each)\b")
 # Access given to or taken from a person, named ("Give Julia read access to the raw-data bucket") or by role; matched
 # on the task as written, where a name has its capital (not "Give the Lambda role access to the bucket", a policy).
@@ -154,7 +170,20 @@ def _literal_edit(task: str, line: str) -> bool:
         return True
     if _OFFICE_LINE.match(line) and not _AUTOMATIC.search(line) and not _SCHEDULED.search(line):
         return True
+    if _office_life(line):
+        return True
     written = next((text for text in task.splitlines() if text.strip()), "").replace("'s ", " ").replace("’s ", " ")
     if _ACCESS_LINE.match(written) and not _AUTOMATIC.search(line):
         return True
     return bool(_SET_LINE.match(written) or _FROM_TO_LINE.match(written))
+
+
+def _office_life(line: str) -> bool:
+    """Whether ``line`` (lowered) is an errand of office life (``_OFFICE_THINGS``, the team calendar, a meeting moved),
+    not behaviour to build ("Email the parking instructions to every visitor automatically" is a feature)."""
+    if _AUTOMATIC.search(line) or _SCHEDULED.search(line):
+        return False
+    if _MEETING_MOVED.match(re.sub(_BULLET, "", line, count=1)):
+        return True
+    return bool(_OFFICE_THINGS.search(line) or (_CALENDAR.search(line) and re.match(
+        _BULLET + r"(?:put|add|move|enter|note|block|mark|book)\b", line)))

@@ -360,3 +360,46 @@ def test_a_symptom_word_after_without_is_a_requirement() -> None:
 
 def test_happening_now_is_a_live_incident() -> None:
     assert INCIDENT <= asked_activity("Payments fail for every card in Spain; it's happening now").roles
+
+
+# Office life (words16): the things of a team's life outside the code, whatever technology they name, need no agent;
+# the same words in work to build do. Written by hand for this file, with the truth, before the rule.
+OFFICE_LIFE = [
+    "Order 200 Kubernetes t-shirts for the booth",
+    "Add Rust crab stickers to the swag box",
+    "Send the Postgres meetup slides and recording link to the wiki",
+    "Book the Terraform certification voucher dates for the two new SREs",
+    "Put the AWS exam date in the team calendar",
+    "Reschedule Thursday's planning meeting to 2 pm",
+    "- [ ] Postpone the retro to Monday",
+    "Add the travel directions to the visitor email",
+]
+NOT_OFFICE_LIFE = [
+    "Add stickers support to the chat",
+    "Add a calendar view to the bookings page",
+    "Show the team calendar on the dashboard",
+    "Sync the bookings to the Google calendar",
+    "Move the retry logic to the worker",
+    "Build the meetup RSVP page",
+    "Email the parking instructions to every visitor automatically",
+    "Move the standup bot to the new Slack workspace",
+]
+
+
+@pytest.mark.parametrize("task", OFFICE_LIFE)
+def test_an_errand_of_office_life_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", NOT_OFFICE_LIFE)
+def test_work_to_build_on_office_things_is_no_chore(task: str) -> None:
+    assert not is_chore(task)
+
+
+@pytest.mark.parametrize(("chore", "work", "agent"), [
+    ("Add Docker whale stickers to the conference swag", "Shrink the Docker image of the API", "docker-expert"),
+    ("Put the Postgres meetup notes in the wiki", "Tune the Postgres connection pool for the API", "postgres-pro"),
+])
+def test_an_office_errand_naming_a_technology_gets_no_agent(team: Router, chore: str, work: str, agent: str) -> None:
+    assert team.recommend(chore).recommended is None
+    assert team.recommend(work).recommended == agent
