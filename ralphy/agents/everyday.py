@@ -40,11 +40,27 @@ COMPANIONS = frozenset(
     channels goroutine goroutines console cloud data security batch integration mvc webflux bloc provider riverpod
     pub linter lint format fmt vet mod modules""".split())
 # Other words that name one of them without spelling it ("golang"), by the word's term.
-_SPELLED: dict[str, frozenset[str]] = {"go": frozenset({"golang"}), "ruby": frozenset({"rb"}),
-                                       "rail": frozenset({"ror"})}
+_SPELLED: dict[str, re.Pattern[str]] = {"go": re.compile(r"\bgolang\b", re.IGNORECASE),
+                                       "rail": re.compile(r"\bror\b", re.IGNORECASE)}
+MAX_OCCURRENCES = 256  # ambiguous words looked at in one task (a task file's line is not a book)
 _ANY = re.compile(r"\b(?:" + "|".join(sorted(AMBIGUOUS)) + r")\b", re.IGNORECASE)
-_TOKEN = re.compile(r"[A-Za-z0-9]+")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s|\n)[\s\-*+>\[\]x0-9.)]*$")
+_NEXT_WORD = re.compile(r"[^A-Za-z0-9]{1,8}?([A-Za-z0-9]+)")
+_LOOK_BACK = 64
+_UNIT_BEFORE = re.compile(r"\d\s?\Z")
+_EXTENSION_BEFORE = re.compile(r"\w\.\Z")
+_LEADING = " \t\r-*+>[]x0123456789.)"  # what may stand between a sentence's start and its first word: bullets, a box
+
+
+def _sentence_start(before: str, start: int) -> bool:
+    """Whether a word preceded by ``before`` (the text before it, at most ``_LOOK_BACK`` characters, the task's from
+    ``start``) is the first of the task, a line or a sentence (a bullet, a number or a box before it aside)."""
+    if len(before) == start and not before.strip(_LEADING):
+        return True
+    text = before.rstrip(" \t\r")
+    if not text or text[-1] in "\n.!?:;":  # (nothing but blanks in the characters read: the start of a line)
+        return True
+    lines = text.rsplit("\n", 1)
+    return len(lines) == 2 and not lines[1].strip(_LEADING)
 
 
 def task_words(task: str) -> list[tuple[str, str]]:
@@ -62,46 +78,40 @@ def _term(word: str) -> str | None:
 
 @functools.lru_cache(maxsize=4096)
 def everyday_terms(task: str) -> frozenset[str]:
-    """The terms of ``AMBIGUOUS`` words that ``task`` uses in their everyday sense (no evidence of the technology)."""
-    if not _ANY.search(task):
-        return frozenset()
-    tokens = list(_TOKEN.finditer(task))
-    words = [match.group().lower() for match in tokens]
+    """The terms of ``AMBIGUOUS`` words that ``task`` uses in their everyday sense (no evidence of the technology).
+    The first ``MAX_OCCURRENCES`` such words are looked at; a word first met after them is left as it is."""
     everyday: set[str] = set()
     technology: set[str] = set()
-    for position, match in enumerate(tokens):
-        word = words[position]
-        if word not in AMBIGUOUS:
+    for count, match in enumerate(_ANY.finditer(task)):
+        if count >= MAX_OCCURRENCES:
+            break
+        term = _term(match.group().lower())
+        if term is None or task[match.end():match.end() + 1] in ("+", "#", "&"):  # C++, C#, R&D: another term
             continue
-        term = _term(word)
-        if term is None:
-            continue
-        if task[match.end():match.end() + 1] in ("+", "#"):  # C++, C#: another term altogether
-            continue
-        if _technology(task, match, words, position):
-            technology.add(term)
-        else:
-            everyday.add(term)
+        (technology if _technology(task, match) else everyday).add(term)
     everyday -= technology
     if everyday:
         named = _ecosystems(tuple(terms(task)))
-        everyday = {term for term in everyday if term not in named and _SPELLED.get(term, frozenset()).isdisjoint(words)}
+        everyday = {term for term in everyday if term not in named
+                    and not (term in _SPELLED and _SPELLED[term].search(task))}
     return frozenset(everyday)
 
 
-def _technology(task: str, match: re.Match[str], words: list[str], position: int) -> bool:
+def _technology(task: str, match: re.Match[str]) -> bool:
     """Whether this occurrence of an ambiguous word is written as the technology's name (see the module's rules)."""
     start, end = match.span()
     written = match.group()
-    before = task[:start]
-    if before.endswith("°") or before.endswith("° ") or re.search(r"\d\s?$", before):  # 8 °C, 30C: a unit
+    before = task[max(0, start - _LOOK_BACK):start]  # what precedes, bounded: a long task costs no more per word
+    if before.endswith("°") or before.endswith("° ") or _UNIT_BEFORE.search(before):  # 8 °C, 30C: a unit
         return False
-    if re.search(r"\w\.$", before):  # main.go, app.rb: a file's extension
+    if _EXTENSION_BEFORE.search(before):  # main.go, app.rb: a file's extension
         return True
-    if written[0].isupper() and not (len(written) > 1 and written.isupper()) and not _SENTENCE_START.search(before):
+    if written[0].isupper() and not (len(written) > 1 and written.isupper()) and not _sentence_start(before, start):
         return True
-    following = words[position + 1] if position + 1 < len(words) else ""
-    return bool(following) and (following[0].isdigit() or following in COMPANIONS) and not task[end:end + 1] in ",;:."
+    if task[end:end + 1] in (",", ";", ":", "."):
+        return False
+    following = _NEXT_WORD.match(task, end)
+    return following is not None and (following.group(1)[0].isdigit() or following.group(1).lower() in COMPANIONS)
 
 
 @functools.lru_cache(maxsize=1)

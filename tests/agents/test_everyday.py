@@ -43,6 +43,7 @@ def _term(word: str) -> str:
     ("Raise an alarm when the fridge stays above 8 °C", "c"),
     ("Add a GIN index for the full-text search on posts", "gin"),
     ("The rust on the factory's conveyor sensors makes them misread", "rust"),
+    ("- [ ] Go live with the spring sale banner on Monday", "go"),
 ])
 def test_a_technology_name_in_its_everyday_sense_is_left_out(task: str, word: str) -> None:
     assert _term(word) in everyday_terms(task)
@@ -67,6 +68,15 @@ def test_a_technology_name_with_evidence_is_the_technology(task: str) -> None:
 
 def test_a_task_with_no_ambiguous_word_costs_nothing() -> None:
     assert everyday_terms("Add a Redis cache to the sessions") == frozenset()
+    assert everyday_terms("Ask the R&D team for the C++ and C# style guides") == frozenset()
+
+
+def test_a_hostile_task_is_read_in_bounded_work() -> None:
+    # what precedes a word is read 64 characters back, and the first 256 ambiguous words are looked at
+    assert everyday_terms("1" * 200_000 + " go") == {_term("go")}
+    assert everyday_terms(" " * 200_000 + "Go on") == {_term("go")}
+    assert everyday_terms("go " * 100_000) == {_term("go")}
+    assert everyday_terms("go " * 300 + " Go build") == frozenset({_term("go")})  # met after the first 256: left as is
 
 
 @pytest.mark.parametrize("task, named", [
