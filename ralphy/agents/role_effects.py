@@ -18,7 +18,8 @@ collection's prefix, holds every word of one group does the work: "ab" -> ab-tes
 "ab-test-analysis") does not make every tester a doer. ``activities.asked_activity`` lifts those agents like an
 activity's, and scores the group's words with the task's when the task says none of them.
 
-Compiled on first use (``role_effects``), not at import: ``ralphy --help`` does not pay for it.
+Nothing is compiled at import; a family's pattern is compiled the first time a task holds one of its anchors
+(``role_effects_anchors``: strings one of which every match contains), and searched only then.
 """
 
 from __future__ import annotations
@@ -383,12 +384,80 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
 
 
 @functools.lru_cache(maxsize=1)
-def role_effects() -> tuple[tuple[str, tuple[frozenset[str], ...], re.Pattern[str]], ...]:
-    """(family, its name groups as terms, its compiled pattern), for every family of ``ROLE_EFFECTS_SOURCE``."""
-    return tuple((family, tuple(frozenset(terms(group)) for group in groups.split(",")), re.compile(pattern))
-                 for family, (groups, pattern) in ROLE_EFFECTS_SOURCE.items())
+def role_effects() -> tuple[tuple[str, tuple[frozenset[str], ...], tuple[str, ...]], ...]:
+    """(family, its name groups as terms, its anchors), for every family of ``ROLE_EFFECTS_SOURCE``."""
+    from ralphy.agents.role_effects_anchors import ANCHORS
+
+    return tuple((family, tuple(frozenset(terms(group)) for group in groups.split(",")), ANCHORS.get(family, ()))
+                 for family, (groups, _) in ROLE_EFFECTS_SOURCE.items())
+
+
+@functools.lru_cache(maxsize=None)
+def _pattern(family: str) -> re.Pattern[str]:
+    return re.compile(ROLE_EFFECTS_SOURCE[family][1])
 
 
 def roles_asked(lowered: str) -> tuple[tuple[str, tuple[frozenset[str], ...]], ...]:
-    """The families ``lowered`` (a task in lower case) asks for by their effect, each with its name groups."""
-    return tuple((family, groups) for family, groups, pattern in role_effects() if pattern.search(lowered))
+    """The families ``lowered`` (a task in lower case) asks for by their effect, each with its name groups. A family's
+    pattern is compiled and searched only when the task holds one of its anchors (none: always)."""
+    return tuple((family, groups) for family, groups, anchors in role_effects()
+                 if (not anchors or any(anchor in lowered for anchor in anchors)) and _pattern(family).search(lowered))
+
+
+def anchors_of(pattern: str) -> tuple[str, ...]:
+    """Strings one of which every match of ``pattern`` contains (empty: none found), from its parse: a run of
+    literals is one, an alternation the union of its branches', a sequence its most selective element's. Written to
+    ``role_effects_anchors.ANCHORS`` (``python -m ralphy.agents.role_effects``), not computed at run time: parsing
+    the table costs what compiling it does."""
+    from re import _constants as sre, _parser  # the standard library's parser, used offline only
+
+    def required(items: list) -> set[str] | None:
+        found: list[set[str]] = []
+        run = ""
+        for op, av in items:
+            if op is sre.LITERAL:
+                run += chr(av)
+                continue
+            if run:
+                found.append({run})
+                run = ""
+            needed = None
+            if op is sre.SUBPATTERN:
+                needed = required(av[-1].data)
+            elif op is sre.BRANCH:
+                branches = [required(branch.data) for branch in av[1]]
+                needed = None if any(branch is None for branch in branches) else set().union(*branches)
+            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:
+                needed = required(av[2].data)
+            if needed:
+                found.append(needed)
+        if run:
+            found.append({run})
+        return max(found, key=lambda strings: (min(map(len, strings)), -len(strings))) if found else None
+
+    anchors = required(_parser.parse(pattern).data)
+    if not anchors:
+        return ()
+    # an anchor holding another is implied by it: keep the shorter
+    return tuple(sorted(anchor for anchor in anchors
+                        if not any(other != anchor and other in anchor for other in anchors)))
+
+
+if __name__ == "__main__":
+    print('"""The anchors of ``role_effects.ROLE_EFFECTS_SOURCE``\'s patterns (``role_effects.anchors_of``), '
+          "written by")
+    print("``python -m ralphy.agents.role_effects > ralphy/agents/role_effects_anchors.py``; tests check they are")
+    print('current."""')
+    print()
+    print("ANCHORS: dict[str, tuple[str, ...]] = {")
+    for name, (_, source) in ROLE_EFFECTS_SOURCE.items():
+        print(f"    {name!r}: (")
+        line = ""
+        for item in (f"{anchor!r}," for anchor in anchors_of(source)):
+            if line and len(line) + 1 + len(item) > 108:
+                print(" " * 8 + line)
+                line = ""
+            line = f"{line} {item}" if line else item
+        print(" " * 8 + line)
+        print("    ),")
+    print("}")

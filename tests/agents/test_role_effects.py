@@ -221,9 +221,33 @@ def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, ri
         activities.asked_activity.cache_clear()
 
 
-def test_the_table_is_compiled_on_first_use_not_at_import() -> None:
+def test_the_anchors_are_current() -> None:
+    """Each family's anchors are what its pattern requires (``python -m ralphy.agents.role_effects`` rewrites them)."""
+    from ralphy.agents.role_effects_anchors import ANCHORS
+
+    assert ANCHORS == {family: role_effects.anchors_of(pattern)
+                       for family, (_, pattern) in ROLE_EFFECTS_SOURCE.items()}
+    assert all(ANCHORS.values())  # every family has some: a task holding none of them costs no regex search
+
+
+@pytest.mark.parametrize(("pattern", "anchors"), [
+    (r"\bgame ?days?\b|\bchaos\b", ("chaos", "game")),  # a run of literals; the alternation's union
+    (r"\b(?:patch|minor) updates\b", (" updates",)),  # the sequence's most selective element
+    (r"\b(?:rush|urgent) jobs?\b", (" job",)),  # as selective as the alternation, and one string
+    (r"\b(?:rush|urgent|express) \w+\b", ("express", "rush", "urgent")),
+    (r"\bwatch(?:es)? users\b", (" users",)),  # an optional group requires nothing
+    (r"\b\d+ ?ms\b", ("ms",)),
+    (r"\bnew\b|\w+ers\b", ("ers", "new")),
+    (r"\bnew\b|\w+", ()),  # a branch requiring nothing: no anchors, always searched
+])
+def test_anchors_are_what_every_match_holds(pattern, anchors) -> None:
+    assert role_effects.anchors_of(pattern) == anchors
+
+
+def test_a_pattern_is_compiled_only_when_a_task_holds_one_of_its_anchors() -> None:
     code = ("import ralphy.agents.routing as r, ralphy.agents.role_effects as e; "
-            "before = e.role_effects.cache_info().currsize; r.Router([]).rank('Our standups run long'); "
-            "print(before, e.role_effects.cache_info().currsize)")
+            "before = e._pattern.cache_info().currsize; r.Router([]).rank('Our standups run long'); "
+            "print(before, e._pattern.cache_info().currsize, len(e.ROLE_EFFECTS_SOURCE))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert proc.stdout.split() == ["0", "1"]
+    before, compiled, families = map(int, proc.stdout.split())
+    assert before == 0 and 1 <= compiled < families // 4
