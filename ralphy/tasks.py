@@ -157,6 +157,24 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
     return TaskList(Path(path) if path is not None else None, tuple(tasks), text)
 
 
+# Where other tools keep their task list, in the order ralphy names one when the project has no TASKS.md: BMAD v6's
+# sprint status (v6's output folder, then the older docs/sprint-artifacts), a ralph prd.json, Task Master's tasks.
+OTHER_TASK_FILES = ("_bmad-output/implementation-artifacts/sprint-status.yaml", "docs/sprint-artifacts/sprint-status.yaml",
+                    "sprint-status.yaml", "prd.json", ".taskmaster/tasks/tasks.json")
+
+
+def _other_task_file(root: str | Path) -> str | None:
+    """The first of OTHER_TASK_FILES the project holds (a regular file), to name in the error for a missing TASKS.md;
+    ralphy never picks it by itself (docs/decisions.md, "BMAD sprint status")."""
+    for name in OTHER_TASK_FILES:
+        try:
+            if stat.S_ISREG(os.stat(Path(root) / name).st_mode):
+                return name
+        except (OSError, ValueError):
+            continue
+    return None
+
+
 def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
     """Read and parse a tasks file; anything that is not a readable UTF-8 text file is a TasksFileError.
 
@@ -173,7 +191,10 @@ def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise TasksFileError(f"{path}: no tasks file (create it, or set tasks_file in the config)") from None
+        found = _other_task_file(root) if root is not None and path.name == "TASKS.md" else None
+        hint = f'create it, or set tasks_file in the config: tasks_file = "{found}"' if found else \
+            "create it, or set tasks_file in the config"
+        raise TasksFileError(f"{path}: no tasks file ({hint})") from None
     except IsADirectoryError:
         raise TasksFileError(f"{path}: is a directory, not a tasks file") from None
     except OSError as exc:
@@ -209,6 +230,12 @@ def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
         raise TasksFileError(f"{path}: holds NUL bytes: not a text file")
     task_list = parse_tasks(text, path)
     suffix = path.suffix.lower()
+    if "development_status" in task_list.text and _YAML_START.match(task_list.text):
+        from ralphy.tasks_yaml import sprint_file_problem  # BMAD's sprint status: a status it does not know...
+
+        problem = sprint_file_problem(task_list.text)
+        if problem is not None:
+            raise TasksFileError(f"{path}: {problem}")  # ...is an error, not a guess
     if not task_list.tasks and suffix in (".json", ".yaml", ".yml"):  # a prd.json, a tasks.yaml: say why it holds none
         if suffix == ".json":
             from ralphy.tasks_json import json_problem as problem_of

@@ -27,7 +27,7 @@ _MAX_DEPTH = 16  # subtasks of subtasks...: deeper than any task list goes
 # comments and a "---"), and somewhere holds a task's status or title key.
 _YAML_START = re.compile(r"\A\ufeff?(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:---[ \t]*\r?\n)?(?:[A-Za-z_][\w\-]*:(?:[ \t]|\r?$)"
                          r"|- [A-Za-z_][\w\-]*:(?:[ \t]|\r?$))", re.MULTILINE)
-_TASK_KEY = re.compile(r"^[ \t\-]*(?:status|passes|done|title|name):", re.MULTILINE)
+_TASK_KEY = re.compile(r"^[ \t\-]*(?:status|passes|done|title|name|development_status):", re.MULTILINE)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # libyaml composes nested nodes by recursion in C: a hostile file nesting 10^5 levels ("[[[[...", "- - - - ...")
 # overflows its stack and kills the process, which no exception catches. Nothing deeper than these limits is
@@ -62,6 +62,10 @@ def read_yaml(text: str) -> list[RawTask] | None:
         return None  # not YAML, or more than one document (Markdown with front matter): read as Markdown
     if root is None:
         return None
+    from ralphy.tasks_sprint import is_sprint_status, read_sprint
+
+    if is_sprint_status(root):  # BMAD's sprint-status.yaml: its stories, however few
+        return read_sprint(root, text)
     seen: set[int] = set()  # ids of the nodes walked: each task and task list once
     tasks: list[RawTask] = []
     for group, items in _task_lists(root, seen):
@@ -92,6 +96,10 @@ def yaml_problem(text: str) -> str | None:
         return f"not valid YAML: {where}{', '.join(filter(None, (exc.context, exc.problem))) or 'unreadable'}"
     except (yaml.YAMLError, RecursionError, ValueError):
         return "not valid YAML"
+    from ralphy.tasks_sprint import is_sprint_status, sprint_problem
+
+    if _is_map(root) and is_sprint_status(root):
+        return sprint_problem(root)
     if root is None or _task_lists(root, set()) or _empty_list(root):
         return None
     if _is_map(root):
@@ -101,6 +109,22 @@ def yaml_problem(text: str) -> str | None:
         found = "a list of no task objects" if _is_seq(root) else "a lone value"
     return (f"valid YAML, but it holds no list of task objects ({found}; ralphy reads a list of mappings with a "
             '"title" and a "status" or "passes", at the top, under "tasks" or under "phases": see docs/tasks.md)')
+
+
+def sprint_file_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a BMAD sprint status (``ralphy.tasks_sprint.sprint_problem``); None when it
+    is none (not YAML, or YAML without ``development_status``) or nothing is wrong."""
+    if not may_be_yaml(text) or _too_deep(text):
+        return None
+    import yaml
+
+    from ralphy.tasks_sprint import is_sprint_status, sprint_problem
+
+    try:
+        root = yaml.compose(text.lstrip("\ufeff"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
+    return sprint_problem(root) if _is_map(root) and is_sprint_status(root) else None
 
 
 def _empty_list(root) -> bool:
@@ -143,6 +167,10 @@ def tick_rule(text: str) -> str | None:
     tasks = read_yaml(text)
     if tasks is None:
         return None
+    if re.search(r"^development_status:", text, re.MULTILINE):
+        from ralphy.tasks_sprint import tick_rule as sprint_tick_rule
+
+        return sprint_tick_rule()
     if re.search(r"^[ \t\-]*passes:", text, re.MULTILINE):
         return "a task's `passes: false` becomes `passes: true` (the rest of the file unchanged, still valid YAML)"
     done = re.search(r"^[ \t\-]*status:[ \t]*([\"']?)(completed|done|complete)\1[ \t]*\r?$", text,

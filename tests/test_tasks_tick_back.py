@@ -18,9 +18,9 @@ from ralphy.testing.dev import completion_edit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_tasks import FILES  # noqa: E402
+from score_tasks import task_files  # noqa: E402
 
-REAL_FILES = sorted(FILES.glob("*.md"))
+REAL_FILES = task_files()  # Markdown, and the JSON and YAML task lists (their own field is the tick)
 
 
 def _open_task(path: Path):

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ralphy.tasks import parse_tasks
+from ralphy.tasks import _YAML_START, _may_be_json, parse_tasks
 from ralphy.tasks_lines import content_lines
 from ralphy.testing.scenario import Reply, Request, text, tool_use
 
@@ -93,11 +93,15 @@ def read_tool_content(result: str) -> str:
 def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     """(old_string, new_string) marking ``task_id`` completed in the task file's ``content`` the file's own way
     (``[x]``, or ``[X]`` where the file ticks so; a heading task's status line, or its steps); None if not found."""
-    task = parse_tasks(content).by_id(task_id)
+    task_list = parse_tasks(content)
+    task = task_list.by_id(task_id)
     if task is None:
         return None
     lines = content.split("\n")
     line = lines[task.line - 1]
+    rule = _data_tick_rule(content)
+    if rule is not None:  # a JSON or YAML task list: the task's own field
+        return _field_edit(content, task_list, task, rule)
     upper = len(re.findall(r"^\s*[-*+] \[X\]", content, re.MULTILINE))
     tick = "X" if upper > len(re.findall(r"^\s*[-*+] \[x\]", content, re.MULTILINE)) else "x"
 
@@ -142,6 +146,48 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
         return "\n".join(old), "\n".join(ticked(text) if n in steps else text for n, text in enumerate(old))
     end = "\r" if line.endswith("\r") else ""  # the file's own line ending
     return line, line + "\n**Status**: completed" + end
+
+
+_JSON_FIELD = re.compile(r'(?P<lead>"(?P<key>passes|done|completed|status)"\s*:\s*)(?P<value>false|"[^"]*")')
+_YAML_FIELD = re.compile(r"^(?P<lead>[ \t\-]*(?P<key>passes|done|completed|status):[ \t]*)(?P<value>[^#\r\n]*?)(?=[ \t]*(?:#|\r|$))")
+
+
+def _data_tick_rule(content: str) -> str | None:
+    """The dev prompt's tick rule when ``content`` is read as a JSON or YAML task list, else None (Markdown)."""
+    if _may_be_json(content):
+        from ralphy.tasks_json import tick_rule
+
+        return tick_rule(content)
+    if _YAML_START.match(content):
+        from ralphy.tasks_yaml import tick_rule as yaml_tick_rule
+
+        return yaml_tick_rule(content)
+    return None
+
+
+def _field_edit(content: str, task_list, task, rule: str) -> tuple[str, str] | None:
+    """(old_string, new_string) setting a JSON or YAML task's own done field the way the dev prompt's tick rule says:
+    ``"passes": false`` becomes ``true``, a ``status`` its file's done word, a BMAD story's status ``done``. The old
+    string runs from the task's first line to that field, so it names the task and is unique in the file; every
+    other byte of the file is kept."""
+    lines = content.split("\n")
+    if rule.startswith("a story's status in `development_status`"):  # BMAD's sprint status: the key's own line
+        line = lines[task.line - 1]
+        match = re.match(r"^(?P<lead>\s*[^:#]+:[ \t]*)(?P<value>[\"']?[\w\-]+[\"']?)", line)
+        return (line, line[:match.start("value")] + "done" + line[match.end("value"):]) if match else None
+    word = re.search(r"becomes `([^`]*)`", rule)
+    done = word.group(1) if word else "done"
+    key, value = (done.split(":")[0].strip('"'), "true") if ": " in done else ("status", done)  # "passes": true
+    after = [t.line for t in task_list.tasks if t.line > task.line]
+    end = min(after) - 1 if after else len(lines)
+    field = _JSON_FIELD if _may_be_json(content) else _YAML_FIELD
+    for number in range(task.line - 1, end):
+        match = next((m for m in field.finditer(lines[number]) if m["key"] == key), None)  # {"id": 2, ...} too
+        if match is None:
+            continue
+        new = lines[number][:match.start("value")] + value + lines[number][match.end("value"):]
+        return "\n".join(lines[task.line - 1:number + 1]), "\n".join(lines[task.line - 1:number] + [new])
+    return None
 
 
 ASK_TOOL = "AskUserQuestion"

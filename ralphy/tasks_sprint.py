@@ -1,0 +1,131 @@
+"""BMAD v6's ``sprint-status.yaml`` (docs/tasks.md, "BMAD sprint status"): a ``development_status`` map of keys to
+statuses, written by BMAD's sprint-planning workflow and kept up to date by its agents::
+
+    development_status:
+      # Epic 1: User Accounts                 <- names the group of epic 1's stories
+      epic-1: in-progress                     <- an epic: its stories' group, not a task
+      1-1-user-authentication: done           <- story 1-1-user-authentication, completed
+      1-2-account-management: ready-for-dev   <- pending (backlog, drafted, ready-for-dev)
+      1-3-plant-data-model: review            <- in progress (in-progress, review: done is after code review)
+      epic-1-retrospective: optional          <- not a task
+
+A story is a task: its key is its id (BMAD's ``story_key``), its title the key's words, its line the key's line. An
+epic's stories are its group, named by the ``# Epic N: ...`` comment over it where the file has one (BMAD writes
+them), else ``Epic N``. Retrospectives and the ``action_items`` a retrospective commits are not tasks; a
+``superseded`` story is dropped, as a cancelled one is. A status BMAD does not know is the file's error, said in
+one line (``sprint_problem``), not a guess.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
+from ralphy.tasks_status import COMPLETED, DROPPED, IN_PROGRESS, PENDING, status_of
+
+KEY = "development_status"
+_EPIC = re.compile(r"epic-(\d+)\Z", re.IGNORECASE)
+_RETROSPECTIVE = re.compile(r"epic-\d+-retro(?:spective)?\Z", re.IGNORECASE)
+_STORY = re.compile(r"(\d+)-\d+[a-z]?-(.+)\Z", re.IGNORECASE)  # BMAD's own STORY_KEY_RE: 1-1-..., 2-6a-...
+_EPIC_COMMENT = re.compile(r"^[ \t]*#[ \t]*Epic[ \t]+(\d+)[ \t]*[:\-–—][ \t]*(\S.*?)[ \t]*\r?$", re.MULTILINE | re.IGNORECASE)
+# BMAD's story statuses (and the older drafted / contexted), then what people write besides
+_STATUSES = {"backlog": PENDING, "drafted": PENDING, "ready-for-dev": PENDING, "ready": PENDING,
+             "contexted": PENDING, "in-progress": IN_PROGRESS, "review": IN_PROGRESS, "in-review": IN_PROGRESS,
+             "done": COMPLETED, "superseded": DROPPED, "optional": None}
+LEGAL = "backlog, ready-for-dev, in-progress, review, done"
+
+
+def is_sprint_status(root) -> bool:
+    """Whether the composed YAML ``root`` is a sprint status: a mapping with a ``development_status`` key."""
+    from yaml.nodes import MappingNode
+
+    return isinstance(root, MappingNode) and _entry(root) is not None
+
+
+def read_sprint(root, text: str) -> list[RawTask]:
+    """The stories of a sprint status, in file order (``root`` is the composed file, ``text`` its text)."""
+    tasks: list[RawTask] = []
+    titles = {int(m.group(1)): f"Epic {int(m.group(1))}: {' '.join(m.group(2).split())}"
+              for m in reversed(list(_EPIC_COMMENT.finditer(text)))}  # the first comment of an epic wins
+    group = DEFAULT_GROUP
+    for key, value, line, status in _entries(root):
+        epic = _EPIC.match(key)
+        if epic:
+            group = titles.get(int(epic.group(1)), f"Epic {int(epic.group(1))}")
+            continue
+        if status in (None, DROPPED) or _RETROSPECTIVE.match(key):
+            continue
+        story = _STORY.match(key)
+        words = (story.group(2) if story else key).replace("-", " ").replace("_", " ").split()
+        title = " ".join(words)
+        title = title[:1].upper() + title[1:] if title else key
+        story_group = titles.get(int(story.group(1)), f"Epic {int(story.group(1))}") if story else group
+        tasks.append(RawTask(line, title, status, key, story_group, source=key))
+    return tasks
+
+
+def sprint_problem(root) -> str | None:
+    """What is wrong with a sprint status, in words (None when nothing is): ``development_status`` that is not a
+    map of keys to statuses, a status BMAD does not know, a key given twice."""
+    from yaml.nodes import MappingNode, ScalarNode
+
+    entry = _entry(root)
+    if entry is None or entry.tag == "tag:yaml.org,2002:null":
+        return None
+    if not isinstance(entry, MappingNode):
+        return (f"line {entry.start_mark.line + 1}: {KEY} is not a map of story keys to statuses "
+                "(`1-1-user-authentication: backlog`)")
+    seen: dict[str, int] = {}
+    for key_node, value in entry.value:
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, ScalarNode):
+            return f"line {line}: {KEY} holds a key that is not text"
+        key = key_node.value
+        if key in seen:
+            return f"line {line}: {key} is given twice in {KEY} (first on line {seen[key]})"
+        seen[key] = line
+        if not isinstance(value, ScalarNode):
+            return f"line {line}: {key}'s status is not a word (one of {LEGAL})"
+        if _status(value.value) is _UNKNOWN:
+            return f"line {line}: {key}: {value.value[:40]!r} is not a sprint status (one of {LEGAL})"
+    return None
+
+
+def tick_rule() -> str:
+    return ("a story's status in `development_status` becomes `done` (`1-2-account-management: review` becomes "
+            "`1-2-account-management: done`), every other line (the comments too) unchanged")
+
+
+_UNKNOWN = object()
+
+
+def _status(word: str):
+    """A story's status: PENDING, IN_PROGRESS, COMPLETED, DROPPED, None (not a task: ``optional``) or _UNKNOWN."""
+    text = word.strip().lower()
+    if text in _STATUSES:
+        return _STATUSES[text]
+    known = status_of(text.replace("-", " ").replace("_", " "))
+    return known if known is not None else _UNKNOWN
+
+
+def _entry(root):
+    from yaml.nodes import ScalarNode
+
+    for key_node, value in root.value:
+        if isinstance(key_node, ScalarNode) and key_node.value == KEY:
+            return value
+    return None
+
+
+def _entries(root):
+    """(key, value node, line, status) for each well-formed entry of ``development_status``."""
+    from yaml.nodes import MappingNode, ScalarNode
+
+    entry = _entry(root)
+    if not isinstance(entry, MappingNode):
+        return
+    for key_node, value in entry.value:
+        if not isinstance(key_node, ScalarNode) or not isinstance(value, ScalarNode):
+            continue
+        status = _status(value.value)
+        yield key_node.value, value, key_node.start_mark.line + 1, (PENDING if status is _UNKNOWN else status)
