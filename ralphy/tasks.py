@@ -129,7 +129,13 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
     if "\r" in text and "\n" not in text:
         text = text.replace("\r", "\n")  # the text kept is the one the lines (and task.line) are counted in
     raw = None
-    if _may_be_json(text):
+    from ralphy.tasks_org import is_org
+
+    if is_org(text, str(path) if path is not None else None):
+        from ralphy.tasks_org import read_org  # an org-mode TODO file: headings with TODO / DONE
+
+        raw = read_org(text)
+    elif _may_be_json(text):
         from ralphy.tasks_json import read_json  # a prd.json, a Task Master tasks.json, a list of task objects
 
         raw = read_json(text)
@@ -384,6 +390,13 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     ids = [task.id for task in tasks[:2]]
     hints["task_ids_example"] = f"{'Task' if len(ids) == 1 else 'Tasks'} {', '.join(ids)}: {group}"
     text = task_list.text
+    from ralphy.tasks_org import is_org
+
+    if is_org(text, str(task_list.path) if task_list.path is not None else None):
+        from ralphy.tasks_org import tick_rule as org_tick_rule
+
+        hints["tick_rule"] = org_tick_rule(text)
+        return hints
     if task_list.tasks and _may_be_json(text):
         from ralphy.tasks_json import tick_rule  # a JSON task list: its own field says done
 

@@ -26,7 +26,7 @@ _TASK_WORD = re.compile(r"^(?:(?:task|" + TASK_WORDS_SPACED + r")(?:[ \t]*#[ \t]
                         + r")[ \t]*#?[ \t]*)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—：]?[ \t]*(.*)$",
                         re.I)  # "Task 3: ...", and as other languages write it ("### タスク 1.1: ...")
 _NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?|"
-                    r"validation and acceptance|success metrics?)\b", re.I)
+                    r"validation and acceptance|success metrics?|status markers?)\b", re.I)
 _IN_PROGRESS_SECTION = re.compile(r"^\W*(?:in[ \-]progress|doing|wip|in work|ongoing)\W*$", re.I)
 _DONE_SECTION = re.compile(r"^\W*(?:done|completed?|finished)\W*$", re.I)  # a board's "## ✅ Done" column
 _PHASE = re.compile(r"^(?:phase|stage|milestone|sprint|iteration|chunk|epic|wave)\b[ \t]*[\w.]*\d", re.I)

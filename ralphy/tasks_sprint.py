@@ -14,6 +14,10 @@ epic's stories are its group, named by the ``# Epic N: ...`` comment over it whe
 them), else ``Epic N``. Retrospectives and the ``action_items`` a retrospective commits are not tasks; a
 ``superseded`` story is dropped, as a cancelled one is. A status BMAD does not know is the file's error, said in
 one line (``sprint_problem``), not a guess.
+
+Sprint files kept by hand in BMAD's spirit nest the stories under their epics instead (``epics:`` / ``E1:`` /
+``stories:`` / ``S1.1: complete  # Config Loader``, or each story a mapping with its ``title`` and ``status``):
+``read_epic_map`` reads those, the story's title being its ``title`` or the comment on its line.
 """
 
 from __future__ import annotations
@@ -89,6 +93,74 @@ def sprint_problem(root) -> str | None:
         if _status(value.value) is _UNKNOWN:
             return f"line {line}: {key}: {value.value[:40]!r} is not a sprint status (one of {LEGAL})"
     return None
+
+
+def is_epic_map(root) -> bool:
+    """Whether ``root`` holds ``epics:``, a mapping of epics each with a ``stories`` mapping."""
+    from yaml.nodes import MappingNode
+
+    epics = _get(root, "epics") if isinstance(root, MappingNode) else None
+    return isinstance(epics, MappingNode) and any(
+        isinstance(epic, MappingNode) and isinstance(_get(epic, "stories"), MappingNode) for _, epic in epics.value)
+
+
+def read_epic_map(root, text: str) -> list[RawTask]:
+    """The stories of an ``epics:`` mapping, in file order: a story's key is its id, its group its epic's ``title``
+    (else the epic's key)."""
+    from yaml.nodes import MappingNode, ScalarNode
+
+    lines = text.split("\n")
+    tasks: list[RawTask] = []
+    for epic_key, epic in _get(root, "epics").value:
+        stories = _get(epic, "stories") if isinstance(epic, MappingNode) else None
+        if not isinstance(stories, MappingNode) or not isinstance(epic_key, ScalarNode):
+            continue
+        title_node = _get(epic, "title")
+        group = " ".join(title_node.value.split()) if isinstance(title_node, ScalarNode) and title_node.value.strip() \
+            else epic_key.value
+        for key_node, story in stories.value:
+            if not isinstance(key_node, ScalarNode):
+                continue
+            line = key_node.start_mark.line + 1
+            if isinstance(story, ScalarNode):
+                word, title = story.value, _comment(lines[line - 1]) or key_node.value
+            elif isinstance(story, MappingNode):
+                word_node, named = _get(story, "status"), _get(story, "title") or _get(story, "name")
+                word = word_node.value if isinstance(word_node, ScalarNode) else ""
+                title = " ".join(named.value.split()) if isinstance(named, ScalarNode) and named.value.strip() \
+                    else key_node.value
+            else:
+                continue
+            status = _status(word)
+            if status is DROPPED or status is None:
+                continue
+            tasks.append(RawTask(line, title, PENDING if status is _UNKNOWN else status, key_node.value, group,
+                                 source=key_node.value))
+    return tasks
+
+
+def _comment(line: str) -> str | None:
+    """The comment that ends a YAML line (``S1.1: complete  # Config Loader`` -> ``Config Loader``)."""
+    match = re.search(r"[ \t]#[ \t]*(\S.*?)[ \t]*\r?$", line)
+    return match.group(1) if match else None
+
+
+def _get(node, key: str):
+    from yaml.nodes import ScalarNode
+
+    for key_node, value in node.value:
+        if isinstance(key_node, ScalarNode) and key_node.value == key:
+            return value
+    return None
+
+
+def epic_map_tick_rule(text: str) -> str:
+    """The tick rule of an ``epics:`` map: the done word its stories already use (``complete``, ``done``)."""
+    used = re.findall(r"^[ \t]+[^\s:#][^:#]*:[ \t]*[\"']?(complete|completed|done)[\"']?[ \t]*(?:#|\r?$)", text,
+                      re.MULTILINE | re.IGNORECASE)
+    word = max(set(used), key=used.count) if used else "done"
+    return (f"a story's status under its epic's `stories` becomes `{word}` (`S1.2: pending` becomes `S1.2: {word}`), "
+            "every other line (the comments too) unchanged")
 
 
 def tick_rule() -> str:

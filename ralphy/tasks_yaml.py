@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ralphy.tasks_json import _BOOLEAN_KEYS, _LIST_KEYS, _TITLE_KEYS  # the keys a task object has in JSON too
+from ralphy.tasks_json import _BOOLEAN_KEYS, _GROUP_KEYS, _LIST_KEYS, _TITLE_KEYS  # the keys a task object has in JSON too
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
 from ralphy.tasks_status import COMPLETED, DROPPED, PENDING, status_of
 
@@ -62,10 +62,12 @@ def read_yaml(text: str) -> list[RawTask] | None:
         return None  # not YAML, or more than one document (Markdown with front matter): read as Markdown
     if root is None:
         return None
-    from ralphy.tasks_sprint import is_sprint_status, read_sprint
+    from ralphy.tasks_sprint import is_epic_map, is_sprint_status, read_epic_map, read_sprint
 
     if is_sprint_status(root):  # BMAD's sprint-status.yaml: its stories, however few
         return read_sprint(root, text)
+    if is_epic_map(root):  # a sprint file kept by hand: epics holding stories
+        return read_epic_map(root, text) or None
     seen: set[int] = set()  # ids of the nodes walked: each task and task list once
     tasks: list[RawTask] = []
     for group, items in _task_lists(root, seen):
@@ -171,6 +173,14 @@ def tick_rule(text: str) -> str | None:
         from ralphy.tasks_sprint import tick_rule as sprint_tick_rule
 
         return sprint_tick_rule()
+    if re.search(r"^epics:", text, re.MULTILINE):
+        import yaml
+
+        from ralphy.tasks_sprint import epic_map_tick_rule, is_epic_map
+
+        root = yaml.compose(text.lstrip("\ufeff"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        if is_epic_map(root):
+            return epic_map_tick_rule(text)
     if re.search(r"^[ \t\-]*passes:", text, re.MULTILINE):
         return "a task's `passes: false` becomes `passes: true` (the rest of the file unchanged, still valid YAML)"
     done = re.search(r"^[ \t\-]*status:[ \t]*([\"']?)(completed|done|complete)\1[ \t]*\r?$", text,
@@ -299,6 +309,9 @@ def _read_item(item, parent: tuple[str, str] | None, group: str, tasks: list[Raw
     parallel = _get(item, "parallel")
     story = _get(item, "story_id") or _get(item, "story")
     story_text = _scalar(story) if story is not None and story.tag != "tag:yaml.org,2002:null" else None
+    if group == DEFAULT_GROUP and parent is None:  # a list of its own: the item's category names its group
+        named = next((value for key in _GROUP_KEYS if (value := _scalar(_get(item, key))) and value.strip()), None)
+        group = " ".join(named.split()) if named else group
     tasks.append(RawTask(line, title, _status(item), task_id, group,
                          parallel is not None and (_scalar(parallel) or "").lower() == "true",
                          story_text or None, source=title))

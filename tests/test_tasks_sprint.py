@@ -139,3 +139,41 @@ def test_a_missing_tasks_md_names_the_sprint_status_the_project_has(tmp_path):
     with pytest.raises(TasksFileError) as caught:
         load_tasks(tmp_path / "TASKS.md", root=tmp_path)
     assert str(caught.value).endswith("no tasks file (create it, or set tasks_file in the config)")
+
+
+EPIC_MAP = """\
+project: agentbus
+epics:
+  E1:
+    status: complete
+    stories:
+      S1.1: complete  # Config Loader
+      S1.2: pending  # SQLite Client
+      S1.3: skipped  # not needed
+  E2:
+    title: "Telegram"
+    status: backlog
+    stories:
+      S2.1:
+        title: "Long-poll loop"
+        status: "ready-for-dev"
+"""
+
+
+def test_a_sprint_kept_by_hand_as_epics_holding_stories():
+    task_list = parse_tasks(EPIC_MAP)
+    assert [(t.line, t.id, t.title, t.status, t.group) for t in task_list.tasks] == [
+        (6, "S1.1", "Config Loader", COMPLETED, "E1"), (7, "S1.2", "SQLite Client", PENDING, "E1"),
+        (13, "S2.1", "Long-poll loop", PENDING, "Telegram")]  # skipped is dropped; a title names the epic
+    assert "becomes `complete`" in prompt_hints(task_list)["tick_rule"]
+    assert completion_edit(EPIC_MAP, "S1.2") == ("      S1.2: pending  # SQLite Client",
+                                                 "      S1.2: complete  # SQLite Client")
+    old, new = completion_edit(EPIC_MAP, "S2.1")
+    assert parse_tasks(EPIC_MAP.replace(old, new, 1)).by_id("S2.1").status == COMPLETED
+
+
+def test_a_yaml_list_of_stories_is_grouped_by_their_epic():
+    text = "stories:\n  - id: story-001\n    title: Scaffold\n    epic: foundation\n    status: done\n" \
+           "  - id: story-002\n    title: Lint\n    status: review\n"
+    assert [(t.id, t.status, t.group) for t in parse_tasks(text).tasks] == [
+        ("story-001", COMPLETED, "foundation"), ("story-002", IN_PROGRESS, "Tasks")]

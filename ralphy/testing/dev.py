@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ralphy.tasks import _YAML_START, _may_be_json, parse_tasks
+from ralphy.tasks_org import is_org
 from ralphy.tasks_lines import content_lines
 from ralphy.testing.scenario import Reply, Request, text, tool_use
 
@@ -102,6 +103,13 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     rule = _data_tick_rule(content)
     if rule is not None:  # a JSON or YAML task list: the task's own field
         return _field_edit(content, task_list, task, rule)
+    org = re.match(r"^(\*+[ \t]+)(?:([A-Z][A-Z\-]*)[ \t]+)?", line)
+    if org and is_org(content):  # an org heading: its keyword becomes DONE (or DONE is put after the stars)
+        from ralphy.tasks_org import _keywords
+
+        keyword = org.group(2) if org.group(2) in _keywords(content) else None
+        start = org.start(2) if keyword else org.end(1)
+        return line, line[:start] + "DONE" + (line[org.end(2):] if keyword else " " + line[start:])
     upper = len(re.findall(r"^\s*[-*+] \[X\]", content, re.MULTILINE))
     tick = "X" if upper > len(re.findall(r"^\s*[-*+] \[x\]", content, re.MULTILINE)) else "x"
 
@@ -171,12 +179,14 @@ def _field_edit(content: str, task_list, task, rule: str) -> tuple[str, str] | N
     string runs from the task's first line to that field, so it names the task and is unique in the file; every
     other byte of the file is kept."""
     lines = content.split("\n")
-    if rule.startswith("a story's status in `development_status`"):  # BMAD's sprint status: the key's own line
-        line = lines[task.line - 1]
-        match = re.match(r"^(?P<lead>\s*[^:#]+:[ \t]*)(?P<value>[\"']?[\w\-]+[\"']?)", line)
-        return (line, line[:match.start("value")] + "done" + line[match.end("value"):]) if match else None
     word = re.search(r"becomes `([^`]*)`", rule)
     done = word.group(1) if word else "done"
+    if rule.startswith("a story's status"):  # a sprint status: the story key's own line, when it holds the status
+        line = lines[task.line - 1]
+        match = re.match(r"^(?P<lead>\s*[^:#]+:[ \t]*)(?P<value>[\"']?[\w\-]+[\"']?)", line)
+        if match:
+            return line, line[:match.start("value")] + done + line[match.end("value"):]
+        done = "done"  # a story written as a mapping: its status line below
     key, value = (done.split(":")[0].strip('"'), "true") if ": " in done else ("status", done)  # "passes": true
     after = [t.line for t in task_list.tasks if t.line > task.line]
     end = min(after) - 1 if after else len(lines)

@@ -1,7 +1,7 @@
 """`ralphy dev` end to end on task files kept as data: a ralph prd.json, a Task Master tasks.json, an autospec
-tasks.yaml and BMAD v6's sprint-status.yaml. The real ralphy drives the real Claude CLI against the scripted model,
+tasks.yaml, BMAD v6's sprint-status.yaml, and an org-mode TODO.org. The real ralphy drives the real Claude CLI against the scripted model,
 which completes a task as a real model does: an Edit of the file setting the task's own field the way the dev
-prompt says (``"passes": true``, ``status: "Completed"``, a story's ``done``). Attribution must come back with the
+prompt says (``"passes": true``, ``status: "Completed"``, a story's ``done``, an org heading's ``DONE``). Attribution must come back with the
 file's own ids, and every byte of the file the edits did not touch must be as it was."""
 
 from __future__ import annotations
@@ -225,3 +225,27 @@ def test_a_bmad_sprint_status_is_completed_story_by_story_keeping_its_comments(t
         ("  2-1-usage-section: backlog", "  2-1-usage-section: done")]
     assert "a story's status in `development_status` becomes `done`" in prompt
     assert '"Tasks 1-2-greet-function, 1-3-reject-empty-name: Epic 1: Greeting' in prompt
+
+
+ORG = """\
+#+TITLE: Greeter
+* Core
+** DONE Create the project layout
+** TODO [#A] Add a greet function :api:
+** TODO Reject an empty name
+* Docs
+** TODO Write the usage section
+"""
+
+
+def test_an_org_mode_todo_file_is_completed_by_its_keywords(tmp_path, claude_home, claude_bin):
+    data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "TODO.org", ORG, {"Core": "tdd-orchestrator"})
+    assert handled_by(data) == {"add-greet-function": "tdd-orchestrator", "reject-empty-name": "tdd-orchestrator",
+                                "write-usage-section": "direct"}
+    assert [(d["agent"], d["task_ids"]) for d in first["delegations"]] == [
+        ("tdd-orchestrator", ["add-greet-function", "reject-empty-name"])]
+    assert _changed_lines(ORG, after) == [
+        ("** TODO [#A] Add a greet function :api:", "** DONE [#A] Add a greet function :api:"),
+        ("** TODO Reject an empty name", "** DONE Reject an empty name"),
+        ("** TODO Write the usage section", "** DONE Write the usage section")]
+    assert "a task heading's `TODO` (or `NEXT`, `STARTED`) becomes `DONE`" in prompt

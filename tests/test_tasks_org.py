@@ -1,0 +1,83 @@
+"""Org-mode TODO files (ralphy/tasks_org.py; docs/tasks.md, "Org-mode TODO files"): keyword headings are tasks, a
+task is a leaf, checkboxes count, a file's own #+TODO keywords are read; an outline of bare headings has its leaves
+as tasks; Markdown is never read as org."""
+
+import time
+
+from ralphy.tasks import COMPLETED, IN_PROGRESS, PENDING, load_tasks, parse_tasks, prompt_hints
+from ralphy.testing.dev import completion_edit
+
+ORG = """\
+#+TITLE: Greeter
+#+TODO: TODO REVIEW | DONE CANCELLED
+
+* Core
+** TODO [#A] Add a greet function :api:
+** DONE Reject an empty name
+   CLOSED: [2026-11-20 Fri 10:00]
+** REVIEW Trim the name
+** CANCELLED Support Klingon
+** TODO Add a CLI [1/2]
+*** DONE Parse the arguments
+*** TODO Print the greeting
+* Docs
+** Notes
+#+BEGIN_SRC org
+** TODO not a task: inside a source block
+#+END_SRC
+** TODO Write the README
+   - [ ] the install section
+   - [X] the usage section
+"""
+
+
+def test_keyword_headings_are_the_tasks_and_a_parent_is_its_childrens_group():
+    tasks = parse_tasks(ORG, "TODO.org").tasks
+    assert [(t.line, t.title, t.status, t.group) for t in tasks] == [
+        (5, "Add a greet function", PENDING, "Core"),  # priority cookie and tags are not the title
+        (6, "Reject an empty name", COMPLETED, "Core"),
+        (8, "Trim the name", IN_PROGRESS, "Core"),  # the file's own REVIEW keyword, an open one
+        (11, "Parse the arguments", COMPLETED, "Add a CLI"),  # CANCELLED (line 9) dropped; line 10 is a group
+        (12, "Print the greeting", PENDING, "Add a CLI"),
+        (19, "the install section", PENDING, "Write the README"),  # boxes under a heading: its tasks
+        (20, "the usage section", COMPLETED, "Write the README")]
+    assert prompt_hints(parse_tasks(ORG, "TODO.org"))["tick_rule"].startswith("a task heading's `TODO`")
+
+
+def test_a_bare_outline_has_its_leaves_as_tasks_and_ticking_one_keeps_the_others():
+    text = "* Entry points\n** Edit the entry point\n\n* ROM\n** Test ExLoROM\n** Test ExHiROM\n*** missing cases\n"
+    tasks = parse_tasks(text).tasks  # no name, no #+ line: `** ` headings are org's, never Markdown's
+    assert [(t.line, t.title, t.group) for t in tasks] == [
+        (2, "Edit the entry point", "Entry points"), (5, "Test ExLoROM", "ROM"), (7, "missing cases", "Test ExHiROM")]
+    old, new = completion_edit(text, tasks[1].id)
+    assert (old, new) == ("** Test ExLoROM", "** DONE Test ExLoROM")
+    after = parse_tasks(text.replace(old, new, 1)).tasks
+    assert [(t.title, t.status) for t in after] == [("Edit the entry point", PENDING), ("Test ExLoROM", COMPLETED),
+                                                    ("missing cases", PENDING)]
+
+
+def test_markdown_bullets_and_bold_are_not_org(tmp_path):
+    text = "# Tasks\n\n* TODO fix the build\n**Bold** note\n- [ ] 1.1 Add it\n"
+    assert [t.id for t in parse_tasks(text).tasks] == ["1.1"]
+    path = tmp_path / "TASKS.md"
+    path.write_text("* Core\n  * a bullet\n- [ ] 1.1 Add it\n", encoding="utf-8")
+    assert [t.id for t in load_tasks(path).tasks] == ["1.1"]
+
+
+def test_an_org_file_by_name_and_crlf(tmp_path):
+    path = tmp_path / "work.org"
+    path.write_bytes(b"* Core\r\n** TODO Add it\r\n** DONE Test it\r\n")
+    assert [(t.title, t.status) for t in load_tasks(path).tasks] == [("Add it", PENDING), ("Test it", COMPLETED)]
+    old, new = completion_edit(path.read_bytes().decode(), load_tasks(path).tasks[0].id)
+    assert (old, new) == ("** TODO Add it\r", "** DONE Add it\r")
+
+
+def test_a_hundred_thousand_org_tasks_are_read_in_linear_time():
+    def cpu(n: int) -> float:  # one top heading over n TODO headings, each over a box: every entry looks below
+        text = "#+TITLE: big\n* Top\n" + "".join(f"** TODO Thing {i}\n*** TODO Part {i}\n" for i in range(n // 2))
+        started = time.process_time()  # CPU time: other work on the machine stretches wall time, not this
+        assert len(parse_tasks(text).tasks) == n // 2
+        return time.process_time() - started
+
+    small = min(cpu(2_000) for _ in range(3))
+    assert cpu(100_000) < 200 * max(small, 1e-3)  # 50x the tasks: about 50x the time (quadratic: 2,500x)
