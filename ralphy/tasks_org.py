@@ -25,13 +25,13 @@ import re
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
 from ralphy.tasks_status import COMPLETED, DROPPED, IN_PROGRESS, PENDING
 
-_HEADING = re.compile(r"^(\*+)[ \t]+(.*?)[ \t]*\r?$")
-_SETTING = re.compile(r"^#\+(?:SEQ_|TYP_)?TODO:[ \t]*(.*?)[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+_HEADING = re.compile(r"^(\*+)[ \t]+(.*)$")  # (no lazy group before trailing blanks: quadratic on long runs)
+_SETTING = re.compile(r"^#\+(?:SEQ_|TYP_)?TODO:(.*)$", re.IGNORECASE | re.MULTILINE)
 _DECLARED = re.compile(r"^#\+[A-Za-z_]+:", re.MULTILINE)
-_CHECKBOX = re.compile(r"^[ \t]*(?:[-+]|\d+[.)])[ \t]+\[([ xX\-])\][ \t]+(\S.*?)[ \t]*\r?$")
+_CHECKBOX = re.compile(r"^[ \t]*(?:[-+]|\d+[.)])[ \t]+\[([ xX\-])\][ \t]+(\S.*)$")
 _PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\][ \t]*")
-_COOKIE = re.compile(r"[ \t]*\[\d*(?:%|/\d*)\]")
-_TAGS = re.compile(r"[ \t]+:[\w@#%:]+:$")
+_COOKIE = re.compile(r"(?<![ \t])[ \t]*\[\d*(?:%|/\d*)\]")  # a blank run is tried from its start only
+_TAGS = re.compile(r"(?<![ \t])[ \t]+:[\w@#%:]+:$")
 _OPEN = {"TODO": PENDING, "NEXT": PENDING, "WAITING": PENDING, "WAIT": PENDING, "HOLD": PENDING,
          "BLOCKED": PENDING, "SOMEDAY": PENDING, "STARTED": IN_PROGRESS, "DOING": IN_PROGRESS,
          "IN-PROGRESS": IN_PROGRESS, "INPROGRESS": IN_PROGRESS, "WIP": IN_PROGRESS, "REVIEW": IN_PROGRESS}
@@ -41,23 +41,25 @@ _BOX = {" ": PENDING, "-": IN_PROGRESS, "x": COMPLETED, "X": COMPLETED}
 
 _ORG_ONLY = re.compile(r"^(?:\*{2,}[ \t]+\S|\*+[ \t]+(?:TODO|DONE)[ \t])", re.MULTILINE)  # never Markdown's bold or bullets
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]", re.MULTILINE)
+_MARKDOWN_STAR_BOX = re.compile(r"^\*[ \t]+\[[ xX~/\-]\][ \t]", re.MULTILINE)  # "* [ ] ...": org never bullets with a star
 
 
 def is_org(text: str, path: str | None = None) -> bool:
     """Whether ``text`` is an org file: named ``*.org``, or saying so (a ``#+TITLE:`` line, a ``** heading`` or a
-    ``* TODO`` one, which Markdown never writes) without a Markdown heading; and it has an org heading."""
+    ``* TODO`` one, which Markdown never writes) without a Markdown heading or a ``* [ ]`` item; and it has an org
+    heading."""
     if re.search(r"^\*+[ \t]+\S", text, re.MULTILINE) is None:
         return False
     if path is not None and str(path).lower().endswith(".org"):
         return True
     return (_DECLARED.search(text) is not None or _ORG_ONLY.search(text) is not None) \
-        and _MARKDOWN_HEADING.search(text) is None
+        and _MARKDOWN_HEADING.search(text) is None and _MARKDOWN_STAR_BOX.search(text) is None
 
 
 def _keywords(text: str) -> dict[str, str]:
     words = dict(_OPEN) | dict(_CLOSED)
     for setting in _SETTING.finditer(text):
-        open_part, _, done_part = setting.group(1).partition("|")
+        open_part, _, done_part = setting.group(1).strip().partition("|")
         for word in open_part.split():
             word = re.sub(r"\(.*\)$", "", word)  # "WAIT(w@/!)": the key and logging spec are not the word
             words.setdefault(word, PENDING)
@@ -70,7 +72,7 @@ def _keywords(text: str) -> dict[str, str]:
 def _title(text: str) -> str:
     text = _PRIORITY.sub("", text)
     text = _TAGS.sub("", text)
-    return _COOKIE.sub("", text).strip()
+    return " ".join(_COOKIE.sub("", text).split())
 
 
 def read_org(text: str) -> list[RawTask]:
@@ -90,14 +92,14 @@ def read_org(text: str) -> list[RawTask]:
             continue
         heading = _HEADING.match(line)
         if heading:
-            level, rest = len(heading.group(1)), heading.group(2)
-            word, _, after = rest.partition(" ")
+            level, rest = len(heading.group(1)), heading.group(2).strip()
+            word, after = (rest.split(None, 1) + [""])[:2] if rest else ("", "")
             status = keywords.get(word) if word else None
             entries.append((number, level, status, _title(after if status is not None else rest), None))
             continue
         box = _CHECKBOX.match(line)
         if box:
-            entries.append((number, 0, None, box.group(2), _BOX[box.group(1)]))
+            entries.append((number, 0, None, box.group(2).strip(), _BOX[box.group(1)]))
     # a file with an open keyword reads its keyword headings; one without (bare headings, some perhaps DONE) its leaves
     keyworded = any(status in (PENDING, IN_PROGRESS) for _, _, status, _, box in entries if box is None)
     boxed = any(box is not None for *_, box in entries)

@@ -31,7 +31,7 @@ KEY = "development_status"
 _EPIC = re.compile(r"epic-(\d+)\Z", re.IGNORECASE)
 _RETROSPECTIVE = re.compile(r"epic-\d+-retro(?:spective)?\Z", re.IGNORECASE)
 _STORY = re.compile(r"(\d+)-\d+[a-z]?-(.+)\Z", re.IGNORECASE)  # BMAD's own STORY_KEY_RE: 1-1-..., 2-6a-...
-_EPIC_COMMENT = re.compile(r"^[ \t]*#[ \t]*Epic[ \t]+(\d+)[ \t]*[:\-–—][ \t]*(\S.*?)[ \t]*\r?$", re.MULTILINE | re.IGNORECASE)
+_EPIC_COMMENT = re.compile(r"^[ \t]*#[ \t]*Epic[ \t]+(\d+)[ \t]*[:\-–—][ \t]*(\S.*)$", re.MULTILINE | re.IGNORECASE)
 # BMAD's story statuses (and the older drafted / contexted), then what people write besides
 _STATUSES = {"backlog": PENDING, "drafted": PENDING, "ready-for-dev": PENDING, "ready": PENDING,
              "contexted": PENDING, "in-progress": IN_PROGRESS, "review": IN_PROGRESS, "in-review": IN_PROGRESS,
@@ -111,10 +111,12 @@ def read_epic_map(root, text: str) -> list[RawTask]:
 
     lines = text.split("\n")
     tasks: list[RawTask] = []
+    seen: set[int] = set()  # an epic's stories reached again through an alias are read once (no alias bomb)
     for epic_key, epic in _get(root, "epics").value:
         stories = _get(epic, "stories") if isinstance(epic, MappingNode) else None
-        if not isinstance(stories, MappingNode) or not isinstance(epic_key, ScalarNode):
+        if not isinstance(stories, MappingNode) or not isinstance(epic_key, ScalarNode) or id(stories) in seen:
             continue
+        seen.add(id(stories))
         title_node = _get(epic, "title")
         group = " ".join(title_node.value.split()) if isinstance(title_node, ScalarNode) and title_node.value.strip() \
             else epic_key.value
@@ -141,8 +143,10 @@ def read_epic_map(root, text: str) -> list[RawTask]:
 
 def _comment(line: str) -> str | None:
     """The comment that ends a YAML line (``S1.1: complete  # Config Loader`` -> ``Config Loader``)."""
-    match = re.search(r"[ \t]#[ \t]*(\S.*?)[ \t]*\r?$", line)
-    return match.group(1) if match else None
+    at = line.find(" #")
+    at = at if at != -1 else line.find("\t#")
+    comment = line[at + 2:].strip() if at != -1 else ""
+    return comment or None
 
 
 def _get(node, key: str):

@@ -27,7 +27,7 @@ _MAX_DEPTH = 16  # subtasks of subtasks...: deeper than any task list goes
 # comments and a "---"), and somewhere holds a task's status or title key.
 _YAML_START = re.compile(r"\A\ufeff?(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:---[ \t]*\r?\n)?(?:[A-Za-z_][\w\-]*:(?:[ \t]|\r?$)"
                          r"|- [A-Za-z_][\w\-]*:(?:[ \t]|\r?$))", re.MULTILINE)
-_TASK_KEY = re.compile(r"^[ \t\-]*(?:status|passes|done|title|name|development_status):", re.MULTILINE)
+_TASK_KEY = re.compile(r"^[ \t\-]*(?:status|passes|done|title|name|development_status|epics):", re.MULTILINE)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # libyaml composes nested nodes by recursion in C: a hostile file nesting 10^5 levels ("[[[[...", "- - - - ...")
 # overflows its stack and kills the process, which no exception catches. Nothing deeper than these limits is

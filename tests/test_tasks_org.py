@@ -59,6 +59,8 @@ def test_a_bare_outline_has_its_leaves_as_tasks_and_ticking_one_keeps_the_others
 def test_markdown_bullets_and_bold_are_not_org(tmp_path):
     text = "# Tasks\n\n* TODO fix the build\n**Bold** note\n- [ ] 1.1 Add it\n"
     assert [t.id for t in parse_tasks(text).tasks] == ["1.1"]
+    no_headings = "* TODO fix the build\n* [ ] 1.1 Add it\n* [x] 1.2 Test it\n"  # a star bullet's box: Markdown
+    assert [(t.id, t.status) for t in parse_tasks(no_headings).tasks] == [("1.1", PENDING), ("1.2", COMPLETED)]
     path = tmp_path / "TASKS.md"
     path.write_text("* Core\n  * a bullet\n- [ ] 1.1 Add it\n", encoding="utf-8")
     assert [t.id for t in load_tasks(path).tasks] == ["1.1"]
@@ -81,3 +83,19 @@ def test_a_hundred_thousand_org_tasks_are_read_in_linear_time():
 
     small = min(cpu(2_000) for _ in range(3))
     assert cpu(100_000) < 200 * max(small, 1e-3)  # 50x the tasks: about 50x the time (quadratic: 2,500x)
+
+
+def test_long_runs_of_blanks_in_a_line_are_read_in_linear_time():
+    # a lazy title before trailing blanks (`(\S.*?)[ \t]*$`) is quadratic in a run of blanks: 10^5 blanks were seconds
+    shapes = ["* Top\n** TODO a{0}[1/2]{0}:tag:\n", "#+TITLE: x\n* Top\n- [ ] a{0}b\n",
+              "development_status:\n  # Epic 1: a{0}b\n  epic-1: backlog\n  1-1-x: done\n",
+              "epics:\n  E1:\n    stories:\n      S1: done{0}# a{0}b\n"]
+
+    def cpu(blanks: int) -> float:
+        started = time.process_time()
+        for shape in shapes:
+            assert len(parse_tasks(shape.format(" " * blanks), "x.org" if shape[0] in "*#" else None).tasks) == 1
+        return time.process_time() - started
+
+    small = min(cpu(4_000) for _ in range(3))
+    assert cpu(200_000) < 200 * max(small, 1e-3)  # 50x the blanks: about 50x the time (quadratic: 2,500x)

@@ -177,3 +177,10 @@ def test_a_yaml_list_of_stories_is_grouped_by_their_epic():
            "  - id: story-002\n    title: Lint\n    status: review\n"
     assert [(t.id, t.status, t.group) for t in parse_tasks(text).tasks] == [
         ("story-001", COMPLETED, "foundation"), ("story-002", IN_PROGRESS, "Tasks")]
+
+
+def test_stories_reached_again_through_aliases_are_read_once():
+    stories = "".join(f"      S1.{i}: pending\n" for i in range(2_000))
+    aliases = "".join(f"  E{i}: *epic\n" for i in range(2, 2_002))
+    text = f"epics:\n  E1: &epic\n    status: backlog\n    stories:\n{stories}{aliases}"
+    assert len(parse_tasks(text).tasks) == 2_000  # not 4,002,000

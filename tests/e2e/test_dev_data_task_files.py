@@ -1,8 +1,9 @@
-"""`ralphy dev` end to end on task files kept as data: a ralph prd.json, a Task Master tasks.json, an autospec
-tasks.yaml, BMAD v6's sprint-status.yaml, and an org-mode TODO.org. The real ralphy drives the real Claude CLI against the scripted model,
-which completes a task as a real model does: an Edit of the file setting the task's own field the way the dev
-prompt says (``"passes": true``, ``status: "Completed"``, a story's ``done``, an org heading's ``DONE``). Attribution must come back with the
-file's own ids, and every byte of the file the edits did not touch must be as it was."""
+"""`ralphy dev` end to end on task files kept as data or outline: a ralph prd.json, a Task Master tasks.json, an
+autospec tasks.yaml, BMAD v6's sprint-status.yaml and an org-mode TODO.org. The real ralphy drives the real Claude
+CLI against the scripted model, which completes a task as a real model does: an Edit of the file setting the task's
+own field the way the dev prompt says (``"passes": true``, ``status: "Completed"``, a story's ``done``, an org
+heading's ``DONE``). Attribution must come back with the file's own ids, and every byte of the file the edits did
+not touch must be as it was."""
 
 from __future__ import annotations
 
