@@ -96,7 +96,7 @@ def project_programs(project: Path) -> list[str]:
     helper commands and server approvals (``ralphy.trust.claude_settings_risks``, but a permission mode, which
     runs nothing by itself), and its ``.mcp.json`` servers other than the entry ``ralphy mcp --install`` writes."""
     from ralphy import mcp_use
-    from ralphy.mcp_server import server_entry
+    from ralphy.mcp_install import server_entry
     from ralphy.trust import claude_settings_risks
 
     found = [risk for risk in claude_settings_risks(project) if "permission mode" not in risk]

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from ralphy.cli import cli
 from ralphy.errors import ConfigError
-from ralphy.mcp_server import ProjectTools, ToolInputError, install, server_entry
+from ralphy.mcp_install import install, server_entry
+from ralphy.mcp_server import ProjectTools, ToolInputError
 from tests.conftest import FURAI, REPO, mcp_calls
 
 
@@ -331,12 +332,12 @@ def test_install_refuses_a_read_only_file_and_leaves_it(team_project: Path) -> N
 
 
 def test_install_into_a_folder_it_cannot_write_is_one_line(team_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ralphy.mcp_server as mcp_server
+    import ralphy.mcp_install as mcp_install
 
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(mcp_server.tempfile, "mkstemp", refused)  # root writes any folder: refuse the write itself
+    monkeypatch.setattr(mcp_install.tempfile, "mkstemp", refused)  # root writes any folder: refuse the write itself
     result = CliRunner().invoke(cli, ["mcp", "--install", str(team_project)])
     assert result.exit_code == 1 and not (team_project / ".mcp.json").exists()
     assert result.output.strip() == f"ralphy: error: cannot write {team_project / '.mcp.json'}: Permission denied; " \

@@ -21,7 +21,7 @@ def mcp(project_dir: Path, install: bool, scopes: tuple[str, ...]) -> None:
     if install:
         import shlex
 
-        from ralphy.mcp_server import install as install_server, server_entry
+        from ralphy.mcp_install import install as install_server, server_entry
 
         entry = server_entry()
         path, outcome = install_server(project_dir, entry)
