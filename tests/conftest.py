@@ -17,7 +17,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # A throwaway HOME / CLAUDE_CONFIG_DIR for the whole session, and the real ~/.claude.json checked untouched at its end.
-pytest_plugins = ["tests.home_guard"]
+pytest_plugins = ["tests.home_guard", "pytester"]
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -55,24 +55,46 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                              scope="session")
 
 
+_BELOW_THE_RANGE = pytest.StashKey[str]()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests known to fail on a CLI version (tests/e2e/known_failures.py) are marked xfail there, with the
-    reason; they still run, and one that starts to pass shows as XPASS. On a CLI older than ralphy supports, every
-    test of the real CLI is (known_failures.BELOW_THE_RANGE)."""
-    from tests.e2e.known_failures import known_failure
+    reason; they still run, and one that starts to pass shows as XPASS (strict on a CLI older than ralphy supports:
+    a failure certain there). On such a CLI, another test of the real CLI failing with ralphy's refusal of it is
+    reported xfail (known_failures.BELOW_THE_RANGE, ``pytest_runtest_makereport``)."""
+    from tests.e2e.known_failures import below_the_range, known_failure
 
     bins = claude_bins_under_test()
     for item in items:
         if "claude_bin" not in getattr(item, "fixturenames", ()):
             continue
-        callspec = getattr(item, "callspec", None)
-        path = callspec.params.get("claude_bin") if callspec else (bins[0] if bins else None)
+        callspec = getattr(item, "callspec", None)  # parametrized by claude_bin with several CLIs, or by another value
+        path = (callspec.params.get("claude_bin") if callspec else None) or (bins[0] if bins else None)
         if not path:
             continue
         version = _version_id(path).removeprefix("claude-")
-        reason = known_failure(version, item.nodeid.split("[")[0])
+        reason, below = known_failure(version, item.nodeid.split("[")[0]), below_the_range(version)
         if reason:
-            item.add_marker(pytest.mark.xfail(reason=f"known to fail on {version}: {reason}", strict=False))
+            item.add_marker(pytest.mark.xfail(reason=f"known to fail on {version}: {reason}", strict=bool(below)))
+        elif below:
+            item.stash[_BELOW_THE_RANGE] = f"known to fail on {version}: {below}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A failure of a test on a CLI older than ralphy supports is xfail when it shows ralphy's refusal of that CLI
+    (known_failures.shows_the_refusal); any other failure there stays one."""
+    outcome = yield
+    reason = item.stash.get(_BELOW_THE_RANGE, None)
+    if reason is None:
+        return
+    from tests.e2e.known_failures import shows_the_refusal
+
+    report = outcome.get_result()
+    if report.failed and call.excinfo is not None and shows_the_refusal(report):
+        report.outcome = "skipped"
+        report.wasxfail = reason
 
 
 @pytest.fixture(scope="session")
