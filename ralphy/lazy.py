@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # not typing's: importing ralphy loads neither typing nor re
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def lazy_names(module: str, homes: Mapping[str, str], namespace: dict[str, Any] | None = None
