@@ -4,7 +4,10 @@ Agent names and descriptions, task titles, file names, hook names and Claude's o
 (or a model) ralphy does not control. Echoed raw, ``\\x1b]0;...\\x07`` retitles the terminal, ``\\x1b]52;c;...``
 writes the clipboard, ``\\x1b[2J`` clears the screen, ``\\r`` overwrites a line, U+202E turns text around.
 ``safe_text`` replaces every such character with a visible escape (``\\x1b``, ``\\u202e``): C0 controls but
-tab and newline, DEL, C1 controls, and the bidirectional overrides and isolates. ``guard_streams`` puts it in
+tab and newline, DEL, C1 controls, the bidirectional overrides and isolates, and the characters that draw
+nothing (zero-width spaces and joiners, fillers, tags, line separators), so that ``code\u200b-reviewer`` is
+not shown as ``code-reviewer``. A joiner or a presentation selector inside an emoji sequence draws the emoji
+and is kept. ``guard_streams`` puts it in
 front of what ralphy prints: stderr always (it is for people), stdout when it is a terminal (piped, a prompt
 or ``--json`` stays byte for byte what ralphy produced). ralphy's own colours (rich's live view) write to the
 stream underneath (``raw_stream``) and sanitise what they show themselves.
@@ -17,18 +20,33 @@ import re
 import sys
 from typing import IO
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Controls and bidirectional marks; then what draws nothing (Unicode's default-ignorable characters, the fillers
+# that look like a space, the line and paragraph separators), but a zero width joiner between two emoji and a
+# variation selector after a character it can select for (an emoji, a keycap's digit; never after another
+# selector or an ASCII letter): those draw the emoji.
+_EMOJI = "\u00a9\u00ae\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u297f\u2b00-\u2bff\ufe0f\U0001f000-\U0001faff"
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u200c\u200e\u200f"
+    "\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff0-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+    f"|(?<![{_EMOJI}])\u200d|\u200d(?![{_EMOJI}])"
+    "|(?<![^\x00-\x22\x24-\x29\x2b-\x2f\x3a-\x7f\ufe00-\ufe0f])[\ufe00-\ufe0f]"
+)
+# Every character _UNSAFE may match, in one class: most text has none, and a class is searched twenty times faster
+_MAYBE_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 
 
 def _visible(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def safe_text(text: str) -> str:
     """``text`` with terminal control characters (all but tab and newline; a ``\\r\\n`` is a newline) and
     bidirectional overrides replaced by visible escapes."""
-    if not _UNSAFE.search(text):
+    if not _MAYBE_UNSAFE.search(text) or not _UNSAFE.search(text):
         return text
     return _UNSAFE.sub(_visible, text.replace("\r\n", "\n"))
 
@@ -41,7 +59,7 @@ def display_width(text: str) -> int:
         return len(shown)
     from unicodedata import combining, east_asian_width
 
-    return sum(0 if combining(ch) or ch in "\u200b\u200c\u200d\ufeff" else 2 if east_asian_width(ch) in "WF" else 1
+    return sum(0 if combining(ch) or ch in "\u200d\ufe0e\ufe0f" else 2 if east_asian_width(ch) in "WF" else 1
                for ch in shown)
 
 
