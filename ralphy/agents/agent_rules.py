@@ -125,8 +125,10 @@ def model_problems(model: str) -> list[str]:
 
 
 def _match_key(name: str) -> str:
-    """How the CLI matches ``subagent_type``: case, dashes and underscores ignored."""
-    return name.lower().replace("-", "").replace("_", "")
+    """How the CLI matches ``subagent_type`` when no name is exact (``ralphy.agents.names.cli_match_key``)."""
+    from ralphy.agents.names import cli_match_key
+
+    return cli_match_key(name)
 
 
 def _clash_problems(name: str, taken: Mapping[str, Path]) -> list[str]:

@@ -38,19 +38,23 @@ def _yaml_loader() -> Any:
     if _LOADER is None:
         import yaml
 
-        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-        class Yaml12Loader(base):  # type: ignore[misc,valid-type]
-            """SafeLoader with YAML 1.2 core-schema scalars."""
-
-        Yaml12Loader.yaml_implicit_resolvers = {}
-        for tag, pattern, first in _CORE_SCHEMA:
-            starts = [*first, ""] if tag.endswith("null") else list(first)
-            Yaml12Loader.add_implicit_resolver(tag, re.compile(pattern), starts)
-        Yaml12Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
-        Yaml12Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
-        _LOADER, _YAML_ERROR = Yaml12Loader, yaml.YAMLError
+        _LOADER, _YAML_ERROR = _yaml12(getattr(yaml, "CSafeLoader", yaml.SafeLoader)), yaml.YAMLError
     return _LOADER
+
+
+def _yaml12(base: Any) -> Any:
+    """``base`` (a SafeLoader) with YAML 1.2 core-schema scalars."""
+
+    class Yaml12Loader(base):  # type: ignore[misc,valid-type]
+        """SafeLoader with YAML 1.2 core-schema scalars."""
+
+    Yaml12Loader.yaml_implicit_resolvers = {}
+    for tag, pattern, first in _CORE_SCHEMA:
+        starts = [*first, ""] if tag.endswith("null") else list(first)
+        Yaml12Loader.add_implicit_resolver(tag, re.compile(pattern), starts)
+    Yaml12Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    Yaml12Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+    return Yaml12Loader
 
 
 _CORE_SCHEMA = [
@@ -89,24 +93,28 @@ def _unique_keys_loader() -> Any:
     """The YAML 1.2 loader that rejects a mapping giving one key twice (the parser of 2.1.62 does)."""
     global _UNIQUE_LOADER
     if _UNIQUE_LOADER is None:
-        import yaml
-
-        class UniqueKeysLoader(_yaml_loader()):  # type: ignore[misc,valid-type]
-            def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-                keys = set()
-                for key_node, _ in node.value:
-                    key = self.construct_object(key_node, deep=True)
-                    try:
-                        if key in keys:
-                            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}",
-                                                                    key_node.start_mark)
-                        keys.add(key)
-                    except TypeError:  # an unhashable key: the base class says so
-                        break
-                return super().construct_mapping(node, deep)
-
-        _UNIQUE_LOADER = UniqueKeysLoader
+        _UNIQUE_LOADER = _unique_keys(_yaml_loader())
     return _UNIQUE_LOADER
+
+
+def _unique_keys(base: Any) -> Any:
+    import yaml
+
+    class UniqueKeysLoader(base):  # type: ignore[misc,valid-type]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            keys = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    if key in keys:
+                        raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}",
+                                                                key_node.start_mark)
+                    keys.add(key)
+                except TypeError:  # an unhashable key: the base class says so
+                    break
+            return super().construct_mapping(node, deep)
+
+    return UniqueKeysLoader
 
 
 MAX_YAML_DEPTH = 100  # nesting levels a frontmatter may have; agent files use two or three
@@ -153,11 +161,47 @@ def _load_yaml(text: str, unique_keys: bool = False) -> Any:
     stand_ins = _NON_PRINTABLE.search(text) is not None and _STAND_INS.search(text) is None
     if stand_ins:
         text = _NON_PRINTABLE.sub(lambda m: chr(_STAND_IN + ord(m.group())), text)
-    data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
+    try:
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError:
+        if not _SURROGATE_ESCAPE.search(text):
+            raise
+        data = _with_surrogate_pairs(text, loader)
     problem = alias_problem(data)
     if problem is not None:
         raise ValueError(problem)
     return _put_back(data) if stand_ins else data
+
+
+# A double-quoted "\\ud83d\\ude80" (how JSON writers such as Python's json.dumps spell a character past U+FFFF) is
+# one character to the CLI's parsers, an error to libyaml. The pure-Python parser reads each half as a character
+# of its own; a pair is then joined, and a half without its other half is refused, as Bun's parser refuses it.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _with_surrogate_pairs(text: str, loader: Any) -> Any:
+    import yaml
+
+    python_loader = _yaml12(yaml.SafeLoader)
+    if loader is not _yaml_loader():
+        python_loader = _unique_keys(python_loader)
+    return _joined_pairs(yaml.load(text, Loader=python_loader))  # noqa: S506 - a SafeLoader subclass
+
+
+def _joined_pairs(data: Any) -> Any:
+    if isinstance(data, str):
+        if not _SURROGATE.search(data):
+            return data
+        joined = data.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+        if "\ufffd" in joined and "\ufffd" not in data:
+            raise ValueError("a \\u escape names half of a UTF-16 surrogate pair without the other half")
+        return joined
+    if isinstance(data, list):
+        return [_joined_pairs(item) for item in data]
+    if isinstance(data, dict):
+        return {_joined_pairs(key): _joined_pairs(value) for key, value in data.items()}
+    return data
 
 
 MAX_YAML_VALUES = 100_000  # values a frontmatter may hold once its aliases are expanded; agent files hold dozens

@@ -60,7 +60,45 @@ def lint(
         findings.append(Finding(clash.winner, clash.name, "warning", "name-clash",
                                 f"{len(clash.losers) + 1} files in one folder define {clash.name!r}; "
                                 f"the CLI uses {clash.winner} and ignores {losers}"))
+    findings += _look_alike_findings(discovery.agents)
     return sorted(findings, key=lambda f: (str(f.path), f.code, f.message))
+
+
+# The CLIs' built-in agents (2.0.0 to 2.1.330, each version has some of them): a project agent of exactly such a
+# name replaces the built-in; one that only looks like it does not.
+BUILT_IN_AGENTS = ("general-purpose", "Explore", "Plan", "statusline-setup", "output-style-setup", "claude")
+
+
+def _look_alike_findings(agents: Iterable[AgentSpec]) -> list[Finding]:
+    """A warning for a name holding invisible characters, and for each name a person cannot tell from another
+    agent's or a built-in's (ralphy.agents.names): the CLI keeps them apart, the user and Claude may not."""
+    from ralphy.agents.names import cli_match_key, how_they_differ, invisible_characters, look_alike_key
+
+    findings = []
+    first: dict[str, tuple[str, Path | None]] = {}  # look_alike_key -> the built-in, else the first agent, of it
+    for name in BUILT_IN_AGENTS:
+        first.setdefault(look_alike_key(name), (name, None))
+    for spec in agents:
+        hidden = invisible_characters(spec.name)
+        if hidden:
+            findings.append(Finding(spec.path, spec.name, "warning", "name-invisible",
+                                    f"name {spec.name!r} holds {', '.join(hidden)}, which a terminal does not show "
+                                    "(ralphy shows an escape): Claude must write it exactly to reach this agent"))
+        other, path = first.setdefault(look_alike_key(spec.name), (spec.name, spec.path))
+        if other != spec.name:  # the same name: itself, a clash (above) or a built-in replaced, as the CLI does
+            differ = how_they_differ(spec.name, other)
+            if path is None:
+                what = (f"looks like Claude Code's built-in agent {other!r} ({differ}) but does not replace it "
+                        f"(only the exact name does): a call naming {other!r} runs the built-in")
+            else:
+                what = f"looks like {other!r} ({path}; {differ}), another agent to Claude Code"
+            if cli_match_key(spec.name) == cli_match_key(other):
+                what += ", and a call naming neither exactly reaches neither (CLI 2.1.197 and later: 'ambiguous')"
+            else:
+                what += ": a call naming one never reaches the other"
+            findings.append(Finding(spec.path, spec.name, "warning", "look-alike-name",
+                                    f"name {spec.name!r} {what}; rename one"))
+    return findings
 
 
 def lint_agent(

@@ -82,3 +82,96 @@ def test_agents_list_on_a_terminal_shows_an_invisible_character_in_a_name(tmp_pa
         assert raw.encode() not in seen, seen
     for shown in (b"code\\u200b-reviewer", b"general-purpose\\u2060", b"tag\\U000e0041gent"):
         assert shown in seen
+
+
+# --- lint: names a person cannot tell apart ---------------------------------------------------------------
+
+from ralphy.agents.discovery import discover_agents  # noqa: E402
+from ralphy.agents.lint import lint  # noqa: E402
+from ralphy.agents.names import cli_match_key, look_alike_key  # noqa: E402
+
+
+@pytest.mark.parametrize("name, same", [
+    ("Code_Reviewer", "code-reviewer"), ("\uff43\uff4f\uff44\uff45-reviewer", "code-reviewer"),
+    ("code reviewer\u00a0", "code-reviewer"), ("code\u2013reviewer", "code-reviewer"), ("A.B", "a.b"),
+    ("cafe\u0301", "caf\u00e9"), ("\ufb01le", "file"),
+])
+def test_the_cli_match_key_is_what_the_agent_tool_falls_back_to(name, same):
+    """As measured on 2.1.197 and 2.1.330 (tests/e2e/test_unicode_names.py)."""
+    assert cli_match_key(name) == cli_match_key(same)
+
+
+@pytest.mark.parametrize("name, other", [
+    ("code.reviewer", "code-reviewer"), ("cafe", "caf\u00e9"), ("code\u200b-reviewer", "code-reviewer"),
+    ("code\u2212reviewer", "code-reviewer"), ("c\u043ede-reviewer", "code-reviewer"),
+])
+def test_what_the_cli_does_not_match(name, other):
+    assert cli_match_key(name) != cli_match_key(other)
+
+
+def test_look_alikes_are_what_the_cli_matches_plus_what_the_eye_cannot_tell():
+    assert look_alike_key("c\u043ede\u200b-reviewer") == look_alike_key("Code-Reviewer") == "codereviewer"
+    assert look_alike_key("\u0421\u041e\u0414\u0415") != look_alike_key("code")  # Д is no D
+    assert look_alike_key("caf\u00e9") != look_alike_key("cafe")  # an accent shows
+
+
+def _findings(tmp_path: Path, names: dict[str, str]) -> list:
+    root = _agents_repo(tmp_path, names)
+    return [f for f in lint(discover_agents(root)) if f.code in ("look-alike-name", "name-invisible")]
+
+
+def test_lint_warns_once_for_each_look_alike_naming_the_other(tmp_path):
+    findings = _findings(tmp_path, {"a.md": "code-reviewer", "b.md": "c\u043ede-reviewer", "c.md": "Code-Reviewer",
+                                    "d.md": "test-writer", "e.md": "code\u200b-reviewer"})
+    by_file = {(f.path.name, f.code): f for f in findings}
+    assert sorted(by_file) == [("a.md", "look-alike-name"), ("b.md", "look-alike-name"),
+                               ("e.md", "look-alike-name"), ("e.md", "name-invisible")]
+    assert all(f.severity == "warning" for f in findings)
+    case = by_file["a.md", "look-alike-name"].message
+    assert "'Code-Reviewer'" in case and "c.md" in case and "letter case" in case and "ambiguous" in case
+    cyrillic = by_file["b.md", "look-alike-name"].message
+    assert "U+043E CYRILLIC SMALL LETTER O" in cyrillic and "never reaches the other" in cyrillic
+    assert "U+200B ZERO WIDTH SPACE" in by_file["e.md", "name-invisible"].message
+
+
+def test_lint_warns_about_a_look_alike_of_a_built_in_and_not_about_a_replaced_one(tmp_path):
+    findings = _findings(tmp_path, {"a.md": "explore", "b.md": "\uff47eneral-purpose", "c.md": "Plan",
+                                    "d.md": "general-purpose\u2060"})
+    messages = {f.path.name: f.message for f in findings if f.code == "look-alike-name"}
+    assert sorted(messages) == ["a.md", "b.md", "d.md"]  # "Plan" replaces the built-in, as the CLI does
+    assert "built-in agent 'Explore'" in messages["a.md"] and "does not replace it" in messages["a.md"]
+    assert "full width" in messages["b.md"]
+
+
+def test_agents_check_exits_0_on_look_alikes_alone(tmp_path):
+    import subprocess
+    import sys
+
+    root = _agents_repo(tmp_path, {"a.md": "caf\u00e9-reviewer", "b.md": "cafe\u0301-reviewer"})
+    done = subprocess.run([sys.executable, "-m", "ralphy", "agents", "check", str(root)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "[look-alike-name]" in done.stdout and "composed and decomposed (NFC and NFD)" in done.stdout
+
+
+# --- frontmatter: a character past U+FFFF escaped as two UTF-16 halves ------------------------------------
+
+from ralphy.agents.frontmatter import _parse_frontmatter  # noqa: E402
+
+
+@pytest.mark.parametrize("style", ["yaml", "yaml-bun-2.1.150", "yaml-node", "yaml-2.1.62"])
+def test_a_surrogate_pair_escape_is_one_character_as_the_cli_reads_it(style):
+    data, _, error = _parse_frontmatter('---\nname: "\\ud83d\\ude80-launcher"\ndescription: "x \\uD83D\\uDE80"\n'
+                                        'tools: a\\ud83d\\ude80\n---\nbody\n', style)
+    assert error is None
+    assert data == {"name": "\U0001f680-launcher", "description": "x \U0001f680", "tools": "a\\ud83d\\ude80"}
+
+
+def test_a_lone_surrogate_escape_is_a_skipped_file_as_cli_2_1_330_skips_it():
+    data, _, error = _parse_frontmatter('---\nname: "lone\\ud800x"\ndescription: d\n---\n', "yaml")
+    assert data == {} and "half of a UTF-16 surrogate pair" in error
+
+
+def test_a_duplicate_key_is_still_refused_by_the_2_1_62_rules_with_a_pair_escape():
+    _, _, error = _parse_frontmatter('---\nname: "\\ud83d\\ude80"\nname: b\ndescription: d\n---\n', "yaml-2.1.62")
+    assert error is not None and "duplicate key" in error
