@@ -103,7 +103,8 @@ def _ansi_c(ch: str) -> str:
     if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte, as os.fsdecode keeps it
         return f"\\x{code - 0xDC00:02x}"
     if _UNSAFE.match(ch) or 0xD800 <= code <= 0xDFFF:
-        return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"  # \\u0085: the character, not a byte
+        # \\u0085: the character, not a byte; past U+FFFF (a tag character) \\U, as \\u takes four digits at most
+        return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
     return ch
 
 

@@ -175,3 +175,17 @@ def test_a_lone_surrogate_escape_is_a_skipped_file_as_cli_2_1_330_skips_it():
 def test_a_duplicate_key_is_still_refused_by_the_2_1_62_rules_with_a_pair_escape():
     _, _, error = _parse_frontmatter('---\nname: "\\ud83d\\ude80"\nname: b\ndescription: d\n---\n', "yaml-2.1.62")
     assert error is not None and "duplicate key" in error
+
+
+@pytest.mark.parametrize("name", ["tag\U000e0041gent", "zw\u200bsp", "dev \U0001f468\u200d\U0001f4bb", "vs\ufe0f"])
+def test_a_path_with_a_character_that_draws_nothing_pastes_back_into_bash_as_itself(name):
+    """termsafe.shell_word escapes what safe_text escapes: past U+FFFF that is bash's \\U (its \\u takes four
+    digits, and read U+E004 then a '1')."""
+    import subprocess
+
+    from ralphy.termsafe import shell_word
+
+    word = shell_word(f"/tmp/{name}")
+    assert one_line(word) == word
+    echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, timeout=10)
+    assert echoed.stdout.decode() == f"/tmp/{name}", word
