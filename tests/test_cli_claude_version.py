@@ -46,7 +46,7 @@ def test_a_cli_older_than_supported_is_refused_with_one_line_and_never_run(tmp_p
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
-    assert "1.0.128" in lines[0] and "2.0.0 to 2.1.330" in lines[0] and str(cli) in lines[0]
+    assert "1.0.128" in lines[0] and "2.0.0 to 2.1.331" in lines[0] and str(cli) in lines[0]
     assert not (tmp_path / "p" / ".ralphy" / "ralphy.db").exists()  # no run was recorded
     assert elapsed < 10  # the bound; about 0.3 s here
 
@@ -60,13 +60,13 @@ def test_a_permission_mode_the_cli_does_not_know_is_refused_before_the_first_ite
     assert not (tmp_path / "p" / ".ralphy" / "ralphy.db").exists()
 
 
-@pytest.mark.parametrize("version, warned", [("2.1.331", True), ("2.1.330", False), ("2.0.0", False)])
+@pytest.mark.parametrize("version, warned", [("2.1.332", True), ("2.1.331", False), ("2.0.0", False)])
 def test_a_cli_newer_than_the_newest_tested_is_named_once(tmp_path, capsys, version, warned):
     cli = stand_in_cli(tmp_path / "new", version)
     found = _check_claude_version(str(cli), None, "acceptEdits", quiet=False)
     assert str(found) == version
     err = capsys.readouterr().err
-    assert (f"is version {version}, newer than the newest ralphy was tested with (2.1.330)" in err) is warned
+    assert (f"is version {version}, newer than the newest ralphy was tested with (2.1.331)" in err) is warned
     assert err.count("\n") == (1 if warned else 0)
     _check_claude_version(str(cli), None, "acceptEdits", quiet=True)
     assert capsys.readouterr().err == ""

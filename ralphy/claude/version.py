@@ -53,7 +53,7 @@ _VERSION = re.compile(r"v?(\d{1,6})\.(\d{1,6})\.(\d{1,9})(?![\d.])")
 # The supported range: the oldest CLI ralphy works with and the newest it was tested on (CI runs the end-to-end
 # suite on MIN_SUPPORTED, LAST_TASK_TOOL and NEWEST_TESTED; scripts/setup.sh installs them).
 MIN_SUPPORTED = Version(2, 0, 0)
-NEWEST_TESTED = Version(2, 1, 330)
+NEWEST_TESTED = Version(2, 1, 331)
 LAST_TASK_TOOL = Version(2, 1, 62)  # the last CLI whose delegation tool is called "Task"
 FIRST_AGENT_TOOL = Version(2, 1, 63)
 

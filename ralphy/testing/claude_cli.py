@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ralphy.errors import ClaudeNotFoundError
 
-CLAUDE_CLI_VERSION = "2.1.330"
+CLAUDE_CLI_VERSION = "2.1.331"
 CLAUDE_CLI_PACKAGE = f"@anthropic-ai/claude-code@{CLAUDE_CLI_VERSION}"
 
 

@@ -67,15 +67,15 @@ def test_below_the_range_is_refused_naming_the_version_and_the_range():
     with pytest.raises(UnsupportedClaudeError) as refused:
         v.check(Version(1, 0, 128), "/opt/claude")
     message = str(refused.value)
-    assert "1.0.128" in message and "2.0.0 to 2.1.330" in message and "/opt/claude" in message
+    assert "1.0.128" in message and "2.0.0 to 2.1.331" in message and "/opt/claude" in message
     assert "\n" not in message
 
 
 def test_inside_the_range_is_silent_and_newer_warns():
     assert v.check(Version(2, 0, 0), "claude") is None
-    assert v.check(Version(2, 1, 330), "claude") is None
-    warning = v.check(Version(2, 1, 331), "claude")
-    assert warning is not None and "2.1.331" in warning and "2.1.330" in warning
+    assert v.check(Version(2, 1, 331), "claude") is None
+    warning = v.check(Version(2, 1, 332), "claude")
+    assert warning is not None and "2.1.332" in warning and "2.1.331" in warning
     assert v.check(None, "claude") is None  # a wrapper that does not answer --version: newest behaviour assumed
 
 

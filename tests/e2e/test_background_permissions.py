@@ -1,7 +1,7 @@
 """A background subagent that asks for permission after the main turn's first result is answered: the driver
 keeps the CLI's stdin open until the delegation's task_notification, so the request reaches ralphy's policy,
 is decided by the ``permissions`` config, recorded (with the subagent's agent_id), and the subagent's command
-runs. Subagents run in the background by default from 2.1.198 (the pinned 2.1.330); on older CLIs the same run
+runs. Subagents run in the background by default from 2.1.198 (the pinned 2.1.331); on older CLIs the same run
 asks during the main turn, and the rest holds."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The live view's activity while a background subagent works and the main agent goes on with its own tools
-(subagents run in the background by default from CLI 2.1.198, the pinned 2.1.330): a subagent's tool is shown
+(subagents run in the background by default from CLI 2.1.198, the pinned 2.1.331): a subagent's tool is shown
 under the subagent that called it, never under the main agent's last tool ("Write > Write").
 
 The events are the real CLI's, as `ralphy dev` wrote them to its transcript; they are fed to the LiveReporter
