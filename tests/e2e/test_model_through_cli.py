@@ -174,3 +174,34 @@ def test_a_cli_that_gives_no_answer_in_time_is_ended_with_one_line(tmp_path: Pat
     assert time.monotonic() - started < 30
     assert str(raised.value) == ("the Claude CLI gave no answer in 4 s (if it is not logged in: `claude`, then "
                                  "/login; or set ANTHROPIC_API_KEY)")
+
+
+@pytest.mark.e2e
+def test_a_model_answer_that_speaks_of_logging_in_is_no_login_failure(tmp_path: Path, claude_bin: str,
+                                                                      claude_home: Path) -> None:
+    """ralphy stops a --json-schema call at the CLI's own "Not logged in" answer (limits.synthetic_auth_failure):
+    a real answer of the model in those very words is not one, and the call goes on to its result."""
+    project = init_git_project(tmp_path / "project", commit=False)
+    (project / ".claude" / "agents").mkdir(parents=True)
+    for name in ("postgres-expert", "redis-expert"):
+        shutil.copy(FURAI / f"{name}.md", project / ".claude" / "agents")
+    words = "Not logged in · Please run /login. Invalid API key · OAuth token revoked · authentication_failed."
+    answer = {"rankings": [{"agent": "redis-expert", "confidence": 0.8, "reason": "Not logged in · Please run /login"}]}
+
+    def scenario(request: Request):
+        if request.is_main and "StructuredOutput" not in request.tools and "JSON Schema" in request.first_user_text:
+            return text(f"{words}\n{json.dumps(answer)}")  # 2.0.x: the JSON in words
+        if request.is_side or "StructuredOutput" not in request.tools:
+            return text("ok")
+        if any(call["name"] == "StructuredOutput" for call in request.tool_calls):
+            return text(words)
+        return text(words) + tool_use("StructuredOutput", answer)
+
+    with FakeMessagesAPI(scenario) as api:
+        env = cli_env(api, claude_home, claude_bin, project)
+        result = CliRunner().invoke(cli, ["agents", "recommend", "Cache the slow SQL query results in Redis",
+                                          str(project), "--llm", "--json"], env=env, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["recommended"] == "redis-expert" and data["confidence"] == 0.8, data
+    assert data["reason"] == "LLM: Not logged in · Please run /login"  # the model's words, passed on
