@@ -182,7 +182,10 @@ def _read(process: subprocess.Popen[bytes], argv: list[str], prompt: str,
     result: dict[str, Any] | None = None
     while True:
         try:
-            raw = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            left = deadline - time.monotonic()
+            if left <= 0:  # a CLI that keeps writing never lets get() wait, so the time limit is checked here
+                raise queue.Empty
+            raw = lines.get(timeout=left)
         except queue.Empty:
             # a logged-out 2.0.x CLI retries the missing credentials silently until then
             raise AgentCreationError(f"the Claude CLI gave no answer in {timeout:.0f} s (if it is not logged "
