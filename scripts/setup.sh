@@ -32,7 +32,7 @@ fi
 install_claude() {  # install_claude VERSION: the CLI of that version under $CLAUDE_CACHE, once
   local prefix="$CLAUDE_CACHE/claude-code-$1"
   if [ ! -x "$prefix/node_modules/.bin/claude" ]; then
-    command -v npm >/dev/null || { echo "setup: npm (Node.js 18 or newer) is needed to install the Claude CLI" >&2; exit 1; }
+    command -v npm >/dev/null || { echo "setup: npm (Node.js 20 or newer) is needed to install the Claude CLI" >&2; exit 1; }
     echo "Installing @anthropic-ai/claude-code@$1 into $prefix ..." >&2
     local log
     log="$(mktemp)"

@@ -1,6 +1,7 @@
 """ralphy.claude.driver driving the real Claude CLI against the scripted Messages API.
 
-Runs on whichever CLI ``RALPHY_TEST_CLAUDE_BIN`` names (2.1.197 pinned; also run on 2.0.0 and 2.1.330):
+Runs on whichever CLI ``RALPHY_TEST_CLAUDE_BIN`` names (the pinned CLI by default; ``scripts/test-range`` runs it on
+the range's 2.0.0, 2.1.62 and 2.1.197 too):
 what differs between versions is asserted per version, from ../shared/claude-code/VERSIONS.md.
 """
 
