@@ -57,11 +57,15 @@ def main(extra_args: list[str]) -> int:
 
 def closing_hint(project: Path, bin_dir: Path) -> str:
     """What to try next, with a command that works as printed: `ralphy` is in the demo's venv, not on PATH."""
+    from ralphy.termsafe import shell_word  # a checkout in "My Projects" pastes back as one word
+
     ralphy = bin_dir / "ralphy"
+    word = shell_word(str(project))
     if shutil.which("ralphy") and Path(shutil.which("ralphy") or "").resolve() == ralphy.resolve():
-        return f"\nThe demo project stays in {project}; try `ralphy status {project}`."
-    return (f"\nThe demo project stays in {project}; try `{ralphy} status {project}`\n"
-            f"(ralphy is installed in {bin_dir.parent}, not on your PATH: `source {bin_dir / 'activate'}` puts it there).")
+        return f"\nThe demo project stays in {project}; try `ralphy status {word}`."
+    return (f"\nThe demo project stays in {project}; try `{shell_word(str(ralphy))} status {word}`\n"
+            f"(ralphy is installed in {bin_dir.parent}, not on your PATH: "
+            f"`source {shell_word(str(bin_dir / 'activate'))}` puts it there).")
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ def test_the_demos_closing_hint_works_as_printed(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("demo_script", REPO / "scripts" / "demo.py")
     demo = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(demo)
-    project = tmp_path / "demo"
+    project = tmp_path / "my demo's"  # pasted, the hint still names it
     project.mkdir()
     bin_dir = Path(sys.executable).parent
     hint = demo.closing_hint(project, bin_dir)
