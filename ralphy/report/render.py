@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -117,18 +116,17 @@ def percent(value: float | None) -> str:
 
 
 def _shown(value: Any) -> Any:
-    """Every value the page shows: text (not the template's own markup) with its bidirectional overrides and
-    isolates made visible escapes, as on a terminal (``termsafe``): a task title or description holding U+202E
-    would otherwise turn the text after it around, outside its own cell's words (an agent's "completed" read
-    backwards)."""
+    """Every value the page shows: text (not the template's own markup) with what ``termsafe.safe_text`` shows as
+    an escape on a terminal shown so here too: a task title or description holding U+202E would otherwise turn the
+    text after it around, outside its own cell's words (an agent's "completed" read backwards), and an agent
+    'code\u200b-reviewer' would read 'code-reviewer' (hostile16)."""
     import markupsafe
 
-    if isinstance(value, str) and not isinstance(value, markupsafe.Markup) and _BIDI.search(value):
-        return _BIDI.sub(lambda match: f"\\u{ord(match.group()):04x}", value)
+    from ralphy.termsafe import safe_text
+
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup):
+        return safe_text(value)
     return value
-
-
-_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @functools.lru_cache(maxsize=1)

@@ -5,6 +5,7 @@ a 300-character word), and a run of 0 iterations (every task already done).
 The truth, written before the runs: the scripted model delegates the first group ("Café ...") to tdd-orchestrator
 (1.1, 1.2) and does "Docs ..." (2.1) itself. Untrusted text is shown as text: no element is built from it, a
 bidirectional override is shown as ``\\u202e`` (as on a terminal) instead of turning the rest of its line around,
+a zero-width space or a joiner outside an emoji as ``\\u200b`` / ``\\u200d`` instead of nothing,
 and no word is so long that the page scrolls sideways.
 """
 
@@ -54,7 +55,7 @@ def test_a_delegation_run_with_odd_text_everywhere(tmp_path, claude_home, claude
     page = report_of(project)
     dom = dump_dom(chromium, page)
     assert [g[:3] for g in rows(dom, "group")] == [[SHOWN_GROUP, "delegated to tdd-orchestrator", "1.1 1.2"],
-                                                   ["Docs \u200b zero\u200dwidth", "done directly", "2.1"]]
+                                                   ["Docs \\u200b zero\\u200dwidth", "done directly", "2.1"]]
     agents = {r[0]: r[1:3] for r in rows(dom, "agent-row")}
     assert agents == {"tdd-orchestrator": ["1", "2 (1.1, 1.2)"], "direct": ["—", "1 (2.1)"]}
     (iteration,) = rows(dom, "iteration")

@@ -116,6 +116,24 @@ def test_untrusted_text_is_escaped_everywhere(tmp_path):
     assert [r[0] for r in rows(html, "iteration")] == ["1"]  # the claim's closing tags did not break the table
 
 
+def test_text_that_draws_nothing_is_shown_as_an_escape(tmp_path):
+    """An agent 'code\u200b-reviewer' read 'code-reviewer' on the page (hostile16 fixed the terminal only); an emoji's
+    joiner, which draws the emoji, stays."""
+    with Store.open(tmp_path) as store:
+        run = store.start_run(started_at=T0, argv=["ralphy", "dev"])
+        it = store.start_iteration(run, 1, started_at=T0)
+        store.add_delegation(it, tool_use_id="t", agent="code\u200b-reviewer", description="Tasks 1.1: Core\u2060",
+                             task_ids=["1.1"], status="completed")
+        store.add_task_outcome(it, task_id="1.1", title="Ship \U0001F469\u200d\U0001F4BB\u00ad", group="Core\u2060",
+                               handled_by="code\u200b-reviewer")
+        store.finish_iteration(it, outcome="ok", finished_at=T0 + 1, breaker_state="closed", result_text="ok\ufeff")
+        store.finish_run(run, status="completed", reason="done", finished_at=T0 + 2)
+    html = page_of(tmp_path)
+    assert not any(ch in html for ch in "\u200b\u2060\u00ad\ufeff")
+    assert "code\\u200b-reviewer" in html and "Core\\u2060" in html and "ok\\ufeff" in html
+    assert "\U0001F469\u200d\U0001F4BB\\xad" in html
+
+
 def test_one_iteration_run_with_no_agents(tmp_path):
     with Store.open(tmp_path) as store:
         run = store.start_run(started_at=T0)
