@@ -181,15 +181,17 @@ def check_agents(project_dir: Path, as_json: bool, scope: str | None, plugin_dir
 
 
 def _echo_check(discovery: Any, findings: list[Any]) -> None:
+    from ralphy.termsafe import one_line  # a file or folder name holding a newline would split a line in two
+
     for file in sorted(discovery.files, key=lambda f: str(f.path)):
         if file.outcome == "ignored":
             continue
         detail = f" ({file.name})" if file.outcome == "loaded" else f": {file.reason}"
-        click.echo(f"{file.outcome.upper():8} {file.path}{detail}")
+        click.echo(one_line(f"{file.outcome.upper():8} {file.path}{detail}"))
     hints = [f for f in findings if f.severity == "hint"]
     for finding in findings:
         if finding.severity != "hint":
-            click.echo(f"{finding.severity.upper():8} {finding.path} [{finding.code}] {finding.message}")
+            click.echo(one_line(f"{finding.severity.upper():8} {finding.path} [{finding.code}] {finding.message}"))
     if hints:
         click.echo(f"HINT     {len(hints)} agent(s) lack ralphy's optional exampleTasks/notForTasks keys, which "
                    "sharpen `ralphy agents recommend` (--json lists them)")

@@ -154,6 +154,24 @@ def test_agents_check_exits_0_on_look_alikes_alone(tmp_path):
     assert "[look-alike-name]" in done.stdout and "composed and decomposed (NFC and NFD)" in done.stdout
 
 
+
+def test_agents_check_is_one_line_a_file_or_finding_whatever_the_folders_are_called(tmp_path):
+    """A folder 'we\\nird' split a LOADED line and the look-alike warning that names its file in two."""
+    import subprocess
+    import sys
+
+    root = _agents_repo(tmp_path, {"a.md": "Code-Reviewer"})
+    odd = root / ".claude" / "agents" / "we\nird"
+    odd.mkdir()
+    (odd / "b.md").write_text("---\nname: code-reviewer\ndescription: Reviews code.\n---\nbody\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "ralphy", "agents", "check", str(root)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert sum(line.startswith("LOADED ") for line in lines) == 2
+    assert all(line.startswith(("LOADED ", "WARNING ", "HINT ", "2 loaded")) for line in lines), lines
+    assert any("we\\nird/b.md [look-alike-name]" in line for line in lines), lines
+
 # --- frontmatter: a character past U+FFFF escaped as two UTF-16 halves ------------------------------------
 
 from ralphy.agents.frontmatter import _parse_frontmatter  # noqa: E402
