@@ -142,6 +142,15 @@ def read_org(text: str) -> list[RawTask]:
 
 
 def tick_rule(text: str) -> str:
-    if re.search(r"^\*+[ \t]+TODO\b", text, re.MULTILINE):
-        return "a task heading's `TODO` (or `NEXT`, `STARTED`) becomes `DONE`, the rest of its line unchanged"
-    return "a task heading gets `DONE` after its stars (`** Write the tutorial` becomes `** DONE Write the tutorial`)"
+    """The dev prompt's tick rule for what ``read_org`` reads as tasks: keyword headings (any open keyword, the
+    file's own too), checkboxes, or else the bare headings of an outline."""
+    keywords = _keywords(text)
+    keyworded = any(keywords.get(heading.group(1)) in (PENDING, IN_PROGRESS)
+                    for heading in re.finditer(r"^\*+[ \t]+(\S+)", text, re.MULTILINE))
+    boxed = re.search(r"^[ \t]*(?:[-+]|\d+[.)])[ \t]+\[[ xX\-]\][ \t]+\S", text, re.MULTILINE) is not None
+    rules = ["a task heading's `TODO` (or `NEXT`, `STARTED`) becomes `DONE`, the rest of its line unchanged"] \
+        if keyworded else []
+    if boxed:
+        rules.append("a checkbox task's `[ ]` becomes `[X]`, the rest of its line unchanged")
+    return "; ".join(rules) or \
+        "a task heading gets `DONE` after its stars (`** Write the tutorial` becomes `** DONE Write the tutorial`)"

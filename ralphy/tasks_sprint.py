@@ -49,13 +49,13 @@ def is_sprint_status(root) -> bool:
 def read_sprint(root, text: str) -> list[RawTask]:
     """The stories of a sprint status, in file order (``root`` is the composed file, ``text`` its text)."""
     tasks: list[RawTask] = []
-    titles = {int(m.group(1)): f"Epic {int(m.group(1))}: {' '.join(m.group(2).split())}"
+    titles = {_number(m.group(1)): f"Epic {_number(m.group(1))}: {' '.join(m.group(2).split())}"
               for m in reversed(list(_EPIC_COMMENT.finditer(text)))}  # the first comment of an epic wins
     group = DEFAULT_GROUP
     for key, value, line, status in _entries(root):
         epic = _EPIC.match(key)
         if epic:
-            group = titles.get(int(epic.group(1)), f"Epic {int(epic.group(1))}")
+            group = titles.get(_number(epic.group(1)), f"Epic {_number(epic.group(1))}")
             continue
         if status in (None, DROPPED) or _RETROSPECTIVE.match(key):
             continue
@@ -63,9 +63,15 @@ def read_sprint(root, text: str) -> list[RawTask]:
         words = (story.group(2) if story else key).replace("-", " ").replace("_", " ").split()
         title = " ".join(words)
         title = title[:1].upper() + title[1:] if title else key
-        story_group = titles.get(int(story.group(1)), f"Epic {int(story.group(1))}") if story else group
+        story_group = titles.get(_number(story.group(1)), f"Epic {_number(story.group(1))}") if story else group
         tasks.append(RawTask(line, title, status, key, story_group, source=key))
     return tasks
+
+
+def _number(digits: str) -> str:
+    """An epic's number, '01' being epic 1; a hostile file's 5,000 digits are kept as written (int() refuses more
+    than 4,300 with a ValueError)."""
+    return str(int(digits)) if len(digits) < 100 else digits
 
 
 def sprint_problem(root) -> str | None:

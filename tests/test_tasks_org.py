@@ -99,3 +99,20 @@ def test_long_runs_of_blanks_in_a_line_are_read_in_linear_time():
 
     small = min(cpu(4_000) for _ in range(3))
     assert cpu(200_000) < 200 * max(small, 1e-3)  # 50x the blanks: about 50x the time (quadratic: 2,500x)
+
+
+def test_the_tick_rule_names_what_is_read_as_tasks():
+    def rule(text):
+        return prompt_hints(parse_tasks(text, "TODO.org"))["tick_rule"]
+
+    # a file of NEXT headings is a keyword file: putting DONE after the stars would make 'DONE NEXT x' a new title
+    assert rule("* Core\n** NEXT Add it\n** DONE Test it\n").startswith("a task heading's `TODO`")
+    declared = "#+TODO: IDEA | DONE\n* Core\n** IDEA Add it\n"
+    assert [t.title for t in parse_tasks(declared, "TODO.org").tasks] == ["Add it"]
+    assert rule(declared).startswith("a task heading's `TODO`")
+    # checkboxes under bare headings are the tasks: their box is ticked, no heading gets DONE
+    boxes = "* Core\n- [ ] Add it\n- [X] Test it\n"
+    assert [t.title for t in parse_tasks(boxes, "TODO.org").tasks] == ["Add it", "Test it"]
+    assert rule(boxes) == "a checkbox task's `[ ]` becomes `[X]`, the rest of its line unchanged"
+    assert "checkbox" in rule(ORG) and "`TODO`" in rule(ORG)
+    assert rule("* Core\n** Add it\n").startswith("a task heading gets `DONE` after its stars")

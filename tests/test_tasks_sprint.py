@@ -184,3 +184,16 @@ def test_stories_reached_again_through_aliases_are_read_once():
     aliases = "".join(f"  E{i}: *epic\n" for i in range(2, 2_002))
     text = f"epics:\n  E1: &epic\n    status: backlog\n    stories:\n{stories}{aliases}"
     assert len(parse_tasks(text).tasks) == 2_000  # not 4,002,000
+
+
+def test_an_epic_number_of_thousands_of_digits_is_read_not_a_traceback(tmp_path):
+    digits = "9" * 5_000  # int() refuses more than 4,300 digits with a ValueError
+    for text in (f"# Epic {digits}: Huge\ndevelopment_status:\n  1-1-a: backlog\n",
+                 f"development_status:\n  ? epic-{digits}\n  : backlog\n  1-1-a: backlog\n",
+                 f"development_status:\n  ? {digits}-1-a\n  : backlog\n"):
+        path = tmp_path / "sprint-status.yaml"
+        path.write_text(text, encoding="utf-8")
+        (task,) = load_tasks(path).tasks
+        assert task.title == "A" and task.group == ("Epic 1" if task.id == "1-1-a" else f"Epic {digits}")
+    assert parse_tasks("development_status:\n  # Epic 01: One\n  epic-1: backlog\n  1-1-a: backlog\n",
+                       "sprint-status.yaml").tasks[0].group == "Epic 1: One"  # '01' is still epic 1
