@@ -11,11 +11,11 @@ headings, a task being a heading with a TODO keyword::
 
 The keywords are org's own (TODO, DONE), the ones people add (NEXT, STARTED, WAITING, CANCELLED, ...) and those
 the file declares (``#+TODO: TODO REVIEW | DONE``: before the bar open, after it done). A priority cookie
-(``[#A]``), a statistics cookie (``[2/5]``) and tags (``:ui:``) are not part of a title. An outline with no open keyword
-and no checkbox (a ``TODO.org`` of bare headings, some perhaps ``DONE`` since) has its leaf headings below the top
-level as its tasks.
-A file is read as org when it is named ``*.org`` or declares itself (a ``#+TITLE:`` / ``#+TODO:`` line) and its
-first heading is an org one.
+(``[#A]``), a statistics cookie (``[2/5]``) and tags (``:ui:``) are not part of a title. An outline with no open keyword,
+no checkbox and no ``#+TODO:`` line (a ``TODO.org`` of bare headings, some perhaps ``DONE`` since) has its leaf
+headings below the top level as its tasks.
+A file is read as org when it has a heading (``* ...``) and is named ``*.org``, or says so (a ``#+KEY:`` line, a
+``** `` heading or a ``* TODO`` one) without a Markdown heading or a ``* [ ]`` item (``is_org``).
 """
 
 from __future__ import annotations
@@ -100,8 +100,10 @@ def read_org(text: str) -> list[RawTask]:
         box = _CHECKBOX.match(line)
         if box:
             entries.append((number, 0, None, box.group(2).strip(), _BOX[box.group(1)]))
-    # a file with an open keyword reads its keyword headings; one without (bare headings, some perhaps DONE) its leaves
-    keyworded = any(status in (PENDING, IN_PROGRESS) for _, _, status, _, box in entries if box is None)
+    # a file with an open keyword reads its keyword headings; one without (bare headings, some perhaps DONE) its leaves,
+    # unless it declares its keywords (#+TODO:): then its bare headings are notes even once every TODO is DONE
+    keyworded = _SETTING.search(text) is not None or \
+        any(status in (PENDING, IN_PROGRESS) for _, _, status, _, box in entries if box is None)
     boxed = any(box is not None for *_, box in entries)
     # for each heading: whether anything, and whether a keyword heading or a box, lies below it (one pass, a stack)
     below_any, below_task = [False] * len(entries), [False] * len(entries)
@@ -145,8 +147,8 @@ def tick_rule(text: str) -> str:
     """The dev prompt's tick rule for what ``read_org`` reads as tasks: keyword headings (any open keyword, the
     file's own too), checkboxes, or else the bare headings of an outline."""
     keywords = _keywords(text)
-    keyworded = any(keywords.get(heading.group(1)) in (PENDING, IN_PROGRESS)
-                    for heading in re.finditer(r"^\*+[ \t]+(\S+)", text, re.MULTILINE))
+    words = (heading.group(1) for heading in re.finditer(r"^\*+[ \t]+(\S+)", text, re.MULTILINE))
+    keyworded = _SETTING.search(text) is not None or any(keywords.get(word) in (PENDING, IN_PROGRESS) for word in words)
     boxed = re.search(r"^[ \t]*(?:[-+]|\d+[.)])[ \t]+\[[ xX\-]\][ \t]+\S", text, re.MULTILINE) is not None
     rules = ["a task heading's `TODO` (or `NEXT`, `STARTED`) becomes `DONE`, the rest of its line unchanged"] \
         if keyworded else []

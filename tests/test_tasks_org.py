@@ -116,3 +116,13 @@ def test_the_tick_rule_names_what_is_read_as_tasks():
     assert rule(boxes) == "a checkbox task's `[ ]` becomes `[X]`, the rest of its line unchanged"
     assert "checkbox" in rule(ORG) and "`TODO`" in rule(ORG)
     assert rule("* Core\n** Add it\n").startswith("a task heading gets `DONE` after its stars")
+
+
+def test_a_file_that_declares_its_keywords_keeps_its_bare_headings_as_notes_once_every_todo_is_done():
+    text = "#+TODO: TODO | DONE\n* Core\n** DONE Add it\n** DONE Test it\n* Notes\n** Design\n** Ideas\n"
+    assert [(t.title, t.status) for t in parse_tasks(text, "TODO.org").tasks] == [
+        ("Add it", COMPLETED), ("Test it", COMPLETED)]  # not Design and Ideas, pending
+    # without the declaration the same text is a bare outline ticked partway: its bare leaves are still to do
+    bare = text.split("\n", 1)[1]
+    assert [(t.title, t.status) for t in parse_tasks(bare, "TODO.org").tasks][2:] == [
+        ("Design", PENDING), ("Ideas", PENDING)]
