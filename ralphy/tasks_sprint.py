@@ -91,13 +91,14 @@ def sprint_problem(root) -> str | None:
         if not isinstance(key_node, ScalarNode):
             return f"line {line}: {KEY} holds a key that is not text"
         key = key_node.value
+        shown = key if len(key) <= 60 else key[:59] + "…"  # a '? ...' key has no length limit
         if key in seen:
-            return f"line {line}: {key} is given twice in {KEY} (first on line {seen[key]})"
+            return f"line {line}: {shown} is given twice in {KEY} (first on line {seen[key]})"
         seen[key] = line
         if not isinstance(value, ScalarNode):
-            return f"line {line}: {key}'s status is not a word (one of {LEGAL})"
+            return f"line {line}: {shown}'s status is not a word (one of {LEGAL})"
         if _status(value.value) is _UNKNOWN:
-            return f"line {line}: {key}: {value.value[:40]!r} is not a sprint status (one of {LEGAL})"
+            return f"line {line}: {shown}: {value.value[:40]!r} is not a sprint status (one of {LEGAL})"
     return None
 
 

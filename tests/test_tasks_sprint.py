@@ -197,3 +197,13 @@ def test_an_epic_number_of_thousands_of_digits_is_read_not_a_traceback(tmp_path)
         assert task.title == "A" and task.group == ("Epic 1" if task.id == "1-1-a" else f"Epic {digits}")
     assert parse_tasks("development_status:\n  # Epic 01: One\n  epic-1: backlog\n  1-1-a: backlog\n",
                        "sprint-status.yaml").tasks[0].group == "Epic 1: One"  # '01' is still epic 1
+
+
+def test_a_huge_key_is_cut_in_the_error(tmp_path):
+    path = tmp_path / "sprint-status.yaml"
+    key = "1-1-" + "a" * 100_000  # an explicit '? key' has no length limit in YAML
+    for body in (f"  ? {key}\n  : [x]\n", f"  ? {key}\n  : backlog\n  ? {key}\n  : done\n", f"  ? {key}\n  : nope\n"):
+        path.write_text("development_status:\n" + body, encoding="utf-8")
+        with pytest.raises(TasksFileError) as caught:
+            load_tasks(path)
+        assert len(str(caught.value)) < len(str(path)) + 200 and "1-1-aaa" in str(caught.value)
