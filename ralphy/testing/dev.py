@@ -93,7 +93,28 @@ def read_tool_content(result: str) -> str:
 
 def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     """(old_string, new_string) marking ``task_id`` completed in the task file's ``content`` the file's own way
-    (``[x]``, or ``[X]`` where the file ticks so; a heading task's status line, or its steps); None if not found."""
+    (``[x]``, or ``[X]`` where the file ticks so; a heading task's status line, or its steps); None if not found.
+    The old string is unique in the file, as the Edit tool requires: a line written twice (two org headings
+    ``** Test simplify``) takes the lines after it along until it is (at the file's end, those before it)."""
+    edit = _completion_edit(content, task_id)
+    if edit is None or content.count(edit[0]) < 2:
+        return edit
+    old, new = edit
+    line = parse_tasks(content).by_id(task_id).line  # the occurrence that holds the task's line, or the next one
+    at = content.find(old, sum(len(text) + 1 for text in content.split("\n")[:line - 1]))
+    while at != -1 and content.count(old) > 1:
+        end = content.find("\n", at + len(old) + 1)
+        more = content[at + len(old):end if end != -1 else len(content)]
+        if not more:
+            break
+        old, new = old + more, new + more
+    while at > 0 and content.count(old) > 1:  # at the file's end: the lines before it
+        start = content.rfind("\n", 0, at - 1) + 1
+        old, new, at = content[start:at] + old, content[start:at] + new, start
+    return old, new
+
+
+def _completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     task_list = parse_tasks(content)
     task = task_list.by_id(task_id)
     if task is None:
