@@ -28,6 +28,7 @@ class TasksFileEdits:
 
     def __init__(self, tasks_path: Path, project_dir: Path, text: str):
         self.tasks_path = os.path.realpath(tasks_path)
+        self._name = str(tasks_path)  # parsed as load_tasks parses it: a TODO.org is org by its name
         self.project_dir = project_dir
         self.text: str | None = text
         self.initial = text
@@ -68,13 +69,13 @@ class TasksFileEdits:
             self.marked_by[task_id] = event.parent_tool_use_id
         self.text = new_text
 
-    @staticmethod
-    def _ticked(old: str, new: str | None) -> list[str]:
+    def _ticked(self, old: str, new: str | None) -> list[str]:
         """The task ids completed in ``new`` and not in ``old``."""
         if new is None:
             return []
-        before = {task.id: task.completed for task in parse_tasks(old).tasks}
-        return [task.id for task in parse_tasks(new).tasks if task.completed and not before.get(task.id, False)]
+        before = {task.id: task.completed for task in parse_tasks(old, self._name).tasks}
+        return [task.id for task in parse_tasks(new, self._name).tasks
+                if task.completed and not before.get(task.id, False)]
 
     def _is_tasks_file(self, file_path: object) -> bool:
         if not isinstance(file_path, str) or not file_path:

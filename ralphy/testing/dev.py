@@ -91,16 +91,17 @@ def read_tool_content(result: str) -> str:
     return "\n".join(lines)
 
 
-def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
+def completion_edit(content: str, task_id: str, path: str | None = None) -> tuple[str, str] | None:
     """(old_string, new_string) marking ``task_id`` completed in the task file's ``content`` the file's own way
     (``[x]``, or ``[X]`` where the file ticks so; a heading task's status line, or its steps); None if not found.
     The old string is unique in the file, as the Edit tool requires: a line written twice (two org headings
-    ``** Test simplify``) takes the lines after it along until it is (at the file's end, those before it)."""
-    edit = _completion_edit(content, task_id)
+    ``** Test simplify``) takes the lines after it along until it is (at the file's end, those before it). ``path``
+    is the file's name, which makes a ``TODO.org`` org as ralphy reads it."""
+    edit = _completion_edit(content, task_id, path)
     if edit is None or content.count(edit[0]) < 2:
         return edit
     old, new = edit
-    line = parse_tasks(content).by_id(task_id).line  # the occurrence that holds the task's line, or the next one
+    line = parse_tasks(content, path).by_id(task_id).line  # the occurrence that holds the task's line, or the next one
     at = content.find(old, sum(len(text) + 1 for text in content.split("\n")[:line - 1]))
     while at != -1 and content.count(old) > 1:
         end = content.find("\n", at + len(old) + 1)
@@ -114,8 +115,8 @@ def completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     return old, new
 
 
-def _completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
-    task_list = parse_tasks(content)
+def _completion_edit(content: str, task_id: str, path: str | None) -> tuple[str, str] | None:
+    task_list = parse_tasks(content, path)
     task = task_list.by_id(task_id)
     if task is None:
         return None
@@ -125,7 +126,7 @@ def _completion_edit(content: str, task_id: str) -> tuple[str, str] | None:
     if rule is not None:  # a JSON or YAML task list: the task's own field
         return _field_edit(content, task_list, task, rule)
     org = re.match(r"^(\*+[ \t]+)(?:([A-Z][A-Z\-]*)[ \t]+)?", line)
-    if org and is_org(content):  # an org heading: its keyword becomes DONE (or DONE is put after the stars)
+    if org and is_org(content, path):  # an org heading: its keyword becomes DONE (or DONE is put after the stars)
         from ralphy.tasks_org import _keywords
 
         keyword = org.group(2) if org.group(2) in _keywords(content) else None
@@ -293,7 +294,7 @@ class _Plan:
         content = self.content_read(read)
         marked = []
         for task_id, _ in tasks:
-            edit = completion_edit(content, task_id)
+            edit = completion_edit(content, task_id, self.tasks_path)
             if edit is None:
                 continue
             if self.take() is None:

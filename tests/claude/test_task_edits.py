@@ -135,3 +135,12 @@ def test_a_rejected_tick_after_the_main_agent_ticked_first_still_bars_that_deleg
     for event in (accepted, result(accepted), late, result(late, "String to replace not found in file.")):
         tracker.feed(event)
     assert tracker.marked_by == {"1.1": None} and tracker.rejected_by == {"1.1": {"toolu_agent"}}
+
+
+def test_a_todo_org_is_read_as_org_by_its_name(tmp_path):
+    """An org comment (`# ...`) looks like a Markdown heading: only the name says org, as load_tasks reads it."""
+    text = "# my list, an org comment\n* Core\n** TODO Add it\n** TODO Test it\n"
+    assert [task.id for task in parse_tasks(text, "TODO.org").tasks] == ["add-it", "test-it"]
+    tracker = TasksFileEdits(tmp_path / "TODO.org", tmp_path, text)
+    tracker.feed(edit(tmp_path / "TODO.org", "** TODO Add it", "** DONE Add it", parent="toolu_agent"))
+    assert tracker.marked_by == {"add-it": "toolu_agent"}

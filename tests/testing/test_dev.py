@@ -170,3 +170,9 @@ def test_completion_edit_of_a_line_written_twice_is_unique_in_the_file():
     markdown = "- [ ] Count option\n- [ ] Count option\n"
     edits = [completion_edit(markdown, task.id) for task in parse_tasks(markdown).tasks]
     assert [markdown.count(old) for old, _ in edits] == [1, 1]
+
+
+def test_completion_edit_reads_a_todo_org_by_its_name():
+    org = "# my list, an org comment\n* Core\n** TODO Add it\n"  # '# ...' is a Markdown heading without the name
+    assert completion_edit(org, "add-it") is None
+    assert completion_edit(org, "add-it", "/project/TODO.org") == ("** TODO Add it", "** DONE Add it")
