@@ -82,9 +82,12 @@ def read_org(text: str) -> list[RawTask]:
     # (line, level, keyword status or None, title, box status or None)
     entries: list[tuple[int, int, str | None, str, str | None]] = []
     in_block = False
+    # a block that is never closed is no block (org's reading too): its #+BEGIN_ line hides nothing below it
+    last_end = max((number for number, line in enumerate(lines, 1) if line.strip().upper().startswith("#+END_")),
+                   default=0)
     for number, line in enumerate(lines, 1):
         upper = line.strip().upper()
-        if upper.startswith("#+BEGIN_"):
+        if upper.startswith("#+BEGIN_") and number < last_end:
             in_block = True
         elif upper.startswith("#+END_"):
             in_block = False

@@ -126,3 +126,12 @@ def test_a_file_that_declares_its_keywords_keeps_its_bare_headings_as_notes_once
     bare = text.split("\n", 1)[1]
     assert [(t.title, t.status) for t in parse_tasks(bare, "TODO.org").tasks][2:] == [
         ("Design", PENDING), ("Ideas", PENDING)]
+
+
+def test_a_block_never_closed_hides_no_task():
+    text = "#+TITLE: x\n* Core\n** TODO Add it\n#+BEGIN_SRC python\nprint(1)\n** TODO Test it\n** TODO Ship it\n"
+    assert [t.title for t in parse_tasks(text, "TODO.org").tasks] == ["Add it", "Test it", "Ship it"]
+    closed = text.replace("print(1)\n", "print(1)\n#+END_SRC\n")
+    assert [t.title for t in parse_tasks(closed, "TODO.org").tasks] == ["Add it", "Test it", "Ship it"]
+    inside = text.replace("print(1)\n", "print(1)\n** TODO not a task\n#+END_SRC\n")
+    assert [t.title for t in parse_tasks(inside, "TODO.org").tasks] == ["Add it", "Test it", "Ship it"]
