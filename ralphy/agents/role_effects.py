@@ -32,6 +32,9 @@ from ralphy.agents.terms import terms
 _W = r"(?:[\w'-]+ )"  # any one word and its space
 _PACKAGES = r"(?:packages?|librar(?:y|ies)|dependenc(?:y|ies)|deps|gems?|crates?|modules|plugins|npm packages)"
 _AGENTS = r"(?:agents?|subagents?|sub-agents?|workers?|bots?)"
+# a sentence's characters up to the next "agent": what lies between a word and a later one, at most one period apart,
+# is read once per "agent" ([^.]*[.;:]?[^.]* read the rest of the text again from every one: cubic in "agents agents")
+_NO_AGENT = r"(?:(?!\bagents?\b)[^.])*"
 
 # family: (name groups, comma-separated, each the words an agent's name holds; the pattern over the lowered task)
 ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
@@ -308,7 +311,8 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\b" + _AGENTS + r"\b[^.]{0,60}\bcascad\w+|\bcascad\w+[^.]{0,60}\b" + _AGENTS + r"\b")),
     "agent logs": ("knowledge synthesizer", (
         r"\b(?:agent|session) (?:logs?|transcripts?|histor(?:y|ies))\b[^.]{0,60}\b(?:keeps?|recurring|again|"
-        r"patterns?|repeat\w*)\b|\bagents?\b[^.]*[.;:]?[^.]*\btranscripts\b[^.]{0,40}\bpatterns?\b")),
+        r"patterns?|repeat\w*)\b|\bagents?\b" + _NO_AGENT + r"(?:\." + _NO_AGENT + r")?\btranscripts\b[^.]{0,40}"
+        r"\bpatterns?\b")),
     # mcp-developer: MCP servers and clients connecting AI systems to tools and data
     "mcp": ("mcp", (
         r"\blet (?:claude|the model|the assistant|the agent|copilot|cursor|the llm|our agents?) (?:read|see|use|query|"

@@ -8,6 +8,7 @@ the labelled routing sets. The team is VoltAgent's real agents (MIT)."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -403,3 +404,19 @@ def test_work_to_build_on_office_things_is_no_chore(task: str) -> None:
 def test_an_office_errand_naming_a_technology_gets_no_agent(team: Router, chore: str, work: str, agent: str) -> None:
     assert team.recommend(chore).recommended is None
     assert team.recommend(work).recommended == agent
+
+
+@pytest.mark.parametrize("task", [
+    "Fix" + " " * 100_000 + "the heading",  # the edit's object ends at blanks: each of them was read to the run's end
+    "Add " + "stickers " * 11_000,  # a giveaway's event was looked for after each of them
+])
+def test_a_hostile_task_is_read_in_linear_time(task: str) -> None:
+    started = time.process_time()
+    is_chore(task)
+    assert time.process_time() - started < 1.0  # quadratic: minutes; linear: ~0.01 s
+
+
+def test_a_giveaway_is_a_chore_when_an_event_follows_it() -> None:
+    assert is_chore("Order mugs and t-shirts for the booth")
+    assert is_chore("Add " + "stickers " * 1000 + "to the meetup order")
+    assert not is_chore("Add the event stickers to the chat")  # the event before the stickers, a feature

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,19 @@ def test_a_pattern_is_compiled_only_when_a_task_holds_one_of_its_anchors() -> No
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, compiled, families = map(int, proc.stdout.split())
     assert before == 0 and 1 <= compiled < families // 4
+
+
+@pytest.mark.parametrize("task", [
+    "agents " * 14_000,  # "agent logs" read the rest of the text from every "agent", two ways each: cubic
+    "the agent. " + "x " * 50_000 + "transcripts show patterns",
+])
+def test_a_hostile_task_is_searched_in_linear_time(task: str) -> None:
+    started = time.process_time()
+    roles_asked(task)
+    assert time.process_time() - started < 1.0  # cubic: hours; linear: ~0.01 s
+
+
+def test_the_agents_before_the_transcripts_may_be_a_sentence_back() -> None:
+    assert "agent logs" in dict(roles_asked("our agents ran all week. their transcripts show the same patterns"))
+    assert "agent logs" in dict(roles_asked("agents; agents: agents, transcripts reveal patterns"))
+    assert "agent logs" not in dict(roles_asked("agents ran. all week. their transcripts show the same patterns"))
