@@ -426,6 +426,8 @@ def choose_threshold(picks: dict[str, list[tuple[Any, str | None, float]]], sets
     those with the fewest false recommendations, and of those the middle one (the furthest from a task's
     confidence on either side)."""
     pooled = [pick for label in sets for pick in picks[label]]
+    if not pooled:
+        raise ValueError(f"no tasks in {', '.join(sets)} to choose a threshold on")
     counted = [(step / 100, *rates(pooled, step / 100)) for step in range(30, 81)]
     allowed = [row for row in counted if row[2] <= cap * row[3]]
     if not allowed:

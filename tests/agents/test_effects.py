@@ -14,6 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
+from tests.agents.effect_checks import ranked_first_only_with  # noqa: E402
+
 from ralphy.agents import activities, routing  # noqa: E402
 from ralphy.agents.effects import effects_in  # noqa: E402
 
@@ -67,14 +69,7 @@ def test_ordinary_work_names_no_effect(task) -> None:
     ("Automate the DNS record checks the on-call does by hand every morning", {"sre-engineer"}),
 ])
 def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, right) -> None:
-    activities.asked_activity.cache_clear()
-    assert voltagent.rank(task, limit=1)[0].agent in right
-    monkeypatch.setattr(activities, "effects_in", lambda lowered: ())
-    activities.asked_activity.cache_clear()
-    try:
-        assert voltagent.rank(task, limit=1)[0].agent not in right
-    finally:
-        activities.asked_activity.cache_clear()
+    ranked_first_only_with(voltagent, monkeypatch, task, right, "effects_in")
 
 
 @pytest.mark.parametrize(("task", "report"), [

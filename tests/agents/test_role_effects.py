@@ -16,7 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
-from ralphy.agents import activities, role_effects, routing  # noqa: E402
+from tests.agents.effect_checks import ranked_first_only_with  # noqa: E402
+
+from ralphy.agents import role_effects, routing  # noqa: E402
 from ralphy.agents.activities import asked_activity, holds_group, own_name_terms  # noqa: E402
 from ralphy.agents.effects import effects_in  # noqa: E402
 from ralphy.agents.role_effects import ROLE_EFFECTS_SOURCE, roles_asked  # noqa: E402
@@ -212,14 +214,7 @@ def voltagent() -> routing.Router:
     ("Teams wait two weeks for a new staging environment", {"platform-engineer"}),
 ])
 def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, right) -> None:
-    activities.asked_activity.cache_clear()
-    assert voltagent.rank(task, limit=1)[0].agent in right
-    monkeypatch.setattr(activities, "roles_asked", lambda lowered: ())
-    activities.asked_activity.cache_clear()
-    try:
-        assert voltagent.rank(task, limit=1)[0].agent not in right
-    finally:
-        activities.asked_activity.cache_clear()
+    ranked_first_only_with(voltagent, monkeypatch, task, right, "roles_asked")
 
 
 def test_the_anchors_are_current() -> None:

@@ -111,3 +111,5 @@ def test_the_threshold_chosen_is_the_most_right_decisions_under_the_false_recomm
     assert choose_threshold(picks, ("a",), cap=0.0) == pytest.approx((0.48, 1.0, 0.0))  # 0.30-0.65 all right
     with pytest.raises(ValueError, match="at most 0.1"):
         choose_threshold({"c": [(None, "z", 0.95)]}, ("c",), cap=0.1)
+    with pytest.raises(ValueError, match="no tasks in c"):  # not a ZeroDivisionError
+        choose_threshold({"c": []}, ("c",), cap=0.1)
