@@ -63,7 +63,7 @@ PROJECTS_TRAIN4 = REPO / "tests" / "data" / "routing" / "projects_train4.json"
 
 sys.path.insert(0, str(REPO))
 
-from ralphy.agents import routing  # noqa: E402
+from ralphy.agents import routing_confidence  # noqa: E402
 from ralphy.agents.discovery import AgentProblem, load_agent_file  # noqa: E402
 from ralphy.agents.roles import ROLES_FILE, build_lexicon  # noqa: E402
 from ralphy.agents.routing import BACKGROUND_FILE, NO_BACKGROUND, Background, Router, default_background  # noqa: E402
@@ -358,8 +358,8 @@ def decisions(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[float
     """(decision accuracy, false recommendations) of ``router.recommend`` on ``cases`` with the calibration
     ``weights``/``bias`` and ``threshold`` in place of the packaged ones (``recommend`` names the most
     confident of the best ranked, so a calibration can also change which agent that is)."""
-    packaged = routing.CALIBRATION, routing.CALIBRATION_BIAS
-    routing.CALIBRATION, routing.CALIBRATION_BIAS = tuple(weights), bias
+    packaged = routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS
+    routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS = tuple(weights), bias
     right = false = total = 0
     try:
         for router, items in cases:
@@ -372,7 +372,7 @@ def decisions(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[float
                 right += ok
                 false += got is not None and not ok
     finally:
-        routing.CALIBRATION, routing.CALIBRATION_BIAS = packaged
+        routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS = packaged
     return (right / total, false / total) if total else (0.0, 0.0)
 
 
@@ -394,8 +394,8 @@ def best_picks(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[floa
                ) -> list[tuple[Any, str | None, float]]:
     """(the labels, the agent ``recommend`` would name at any threshold, its confidence) for every task of
     ``cases`` with the calibration ``weights``/``bias``: what ``rates`` reads for every threshold at once."""
-    packaged = routing.CALIBRATION, routing.CALIBRATION_BIAS
-    routing.CALIBRATION, routing.CALIBRATION_BIAS = tuple(weights), bias
+    packaged = routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS
+    routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS = tuple(weights), bias
     picks = []
     try:
         for router, items in cases:
@@ -404,7 +404,7 @@ def best_picks(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[floa
                 best = ranked[0] if ranked else None
                 picks.append((item["expected"], best and best.agent, best.confidence if best else 0.0))
     finally:
-        routing.CALIBRATION, routing.CALIBRATION_BIAS = packaged
+        routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS = packaged
     return picks
 
 
@@ -449,13 +449,13 @@ def fit_report(corpus: list[AgentSpec]) -> None:
     print(f"calibration fitted on {sum(len(samples[label]) for label in FIT_SETS)} train tasks "
           f"({', '.join(FIT_SETS)}): CALIBRATION = ({', '.join(f'{w:.3f}' for w in weights)}), "
           f"CALIBRATION_BIAS = {bias:.3f}")
-    for name, (w, b) in (("packaged", (list(routing.CALIBRATION), routing.CALIBRATION_BIAS)),
+    for name, (w, b) in (("packaged", (list(routing_confidence.CALIBRATION), routing_confidence.CALIBRATION_BIAS)),
                          ("refit", (weights, bias))):
         picks = {label: best_picks(cases, w, b, TOP[label]) for label, cases in sets.items()}
         chosen, decision, false = choose_threshold(picks)
         print(f"{name}: threshold {chosen:.2f} (small-project train sets: decisions {decision:.3f}, "
               f"false recommendations {false:.3f} <= {FALSE_CAP})")
-        for threshold in sorted({routing.DEFAULT_THRESHOLD, chosen}):
+        for threshold in sorted({routing_confidence.DEFAULT_THRESHOLD, chosen}):
             counts = {label: rates(p, threshold) for label, p in picks.items()}
             right, wrong, total = (sum(c[i] for c in counts.values()) for i in range(3))
             small = [sum(counts[label][i] for label in PROJECT_SETS) for i in range(3)]

@@ -15,7 +15,7 @@ behaviour to build, not a chore.
 
 The first rules were written from what a chore is, before any list of routing misses was read; the errands and the
 office work after reading the train misses, as general rules (docs/decisions.md). ``routing.Router`` lowers a
-chore's confidence by ``routing.CHORE_DEMOTION``; the ranking is unchanged.
+chore's confidence by ``routing_confidence.CHORE_DEMOTION``; the ranking is unchanged.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A person routing "Flag transfers over 10,000 EUR for AML review" on a team with 
 once: AML is fintech work (``ralphy.agents.technologies``), and the fintech engineer is the only agent whose name says
 so. The lexical score does not show it: the task's words ("transfers", "AML", "review") are in few of the agent's
 fields, so the best-ranked agent was right but under the threshold (0.49). ``sole_field_agent`` gives the
-calibration that signal as one feature (``routing.CALIBRATION``'s seventh, fitted like the rest by
+calibration that signal as one feature (``routing_confidence.CALIBRATION``'s seventh, fitted like the rest by
 ``benchmarks/bench_routing.py --fit``): 1.0 when the agent's name or keywords hold a term of the field of a
 technology the task names and no other agent's name does (copies of the agent aside; a generic name word such as
 "engineer" is no term of a field), else 0.0. Where two agents

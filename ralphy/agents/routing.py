@@ -6,11 +6,11 @@ example tasks, description, example context, body; and the words of its role's s
 weights. ``router.recommend(task)`` then only adds up precomputed weights for the
 task's words, so a query over hundreds of agents takes well under a millisecond.
 
-The confidence is calibrated on data: a logistic model of the agent's score, its lead over the best agent of
-another kind and over the next one, and the share of the task's informative words it matches, fitted on the
-train splits of tests/data/routing (small projects of 4-7 agents and the 500-agent catalog), so that a
-confidence of 0.6 is right about 60% of the time on 5 agents as on 500. Below the threshold nothing is
-recommended: the task is a gap and Claude should work on it directly. ``notForTasks`` in an agent's
+The confidence is calibrated on data (``ralphy.agents.routing_confidence``): a logistic model of the agent's score,
+its lead over the best agent of another kind and over the next one, and the share of the task's informative words
+it matches, fitted on the train splits of tests/data/routing (small projects of 4-7 agents and the 500-agent
+catalog), so that a confidence of 0.6 is right about 60% of the time on 5 agents as on 500. Below the threshold
+nothing is recommended: the task is a gap and Claude should work on it directly. ``notForTasks`` in an agent's
 frontmatter is a strong negative; ``keywords`` and ``exampleTasks`` are strong positives, as are the user lines
 of the ``<example>`` blocks many descriptions carry.
 
@@ -21,7 +21,6 @@ from here).
 """
 from __future__ import annotations
 
-import bisect
 import logging
 import math
 import operator
@@ -30,15 +29,16 @@ from collections.abc import Iterable, Sequence, Set
 from itertools import compress, repeat
 from typing import Any
 
+from ralphy.agents import routing_confidence
 from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_activity, holds_group,
                                       name_terms)
 from ralphy.agents.chores import is_chore
 from ralphy.agents.everyday import task_words as _task_words
-from ralphy.agents.field_owner import sole_field_agent
 from ralphy.agents.phrases import bound_terms
 from ralphy.agents.roles import asked_roles, name_roles, role_needles
-from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
+from ralphy.agents.routing_confidence import DEFAULT_THRESHOLD
+from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.spec import AgentSpec
@@ -48,7 +48,6 @@ from ralphy.lazy import lazy_names
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_THRESHOLD = 0.50  # confidences are calibrated probabilities: recommend when more likely right than not
 DEFAULT_LLM_MODEL = "claude-haiku-4-5"
 
 # Field weights of the BM25F score, and how much each field's length is normalised. "siblings": the words the corpus's
@@ -68,20 +67,6 @@ K1 = 1.2
 NOT_FOR_COVERAGE = 0.6  # share of a notForTasks entry's words a task must contain to count as that entry
 NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it is not for
 
-# Confidence calibration: P(the agent is the right one) = sigmoid(CALIBRATION . features + CALIBRATION_BIAS), with
-# features (log(1 + score), lead over the best agent of another kind, lead over the next agent, coverage of the
-# task's informative words, share of the agents matching any word of the task: a task outside what the team
-# does touches few of them, log(1 + the other agents scoring at least NEAR_SHARE of it): a crowd of near equals
-# is less telling than one clear match; and 1.0 when the agent is the team's one agent for the field of a technology
-# the task names, else 0.0: ralphy.agents.field_owner). Fitted by `benchmarks/bench_routing.py --fit` on every train
-# set (its FIT_SETS: 1,344 tasks), no held-out one; the same command checks DEFAULT_THRESHOLD on the train projects.
-CALIBRATION: tuple[float, ...] = (1.506, 0.212, 0.212, 0.774, 0.634, -0.398, 0.112)
-CALIBRATION_BIAS = -2.952
-NEAR_SHARE = 0.5
-# A chore (ralphy.agents.chores: a small edit named by its object, "Change the 404 page's heading", "Raise the Node
-# version in .nvmrc") needs no specialist: its log-odds are lowered by this much (0.98 -> 0.27, 0.995 -> 0.58), so an
-# agent is recommended for one only when it is an all but certain match.
-CHORE_DEMOTION = 5.0
 GENERIC_WEIGHT = 0.25  # what is left of the weight of a verb any task starts with (terms.GENERIC_VERBS)
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 # A word found in an agent's name weighs the same whatever its rarity (its idf is NAME_IDF): a name says the
@@ -111,7 +96,6 @@ FIELD_NAMED_MAX = 3
 # and whose name holds the word loses the word's whole weight (the landing page copywriter for "landing"); False turns
 # it off.
 PHRASE_BOUND = True
-COPY_OVERLAP = 0.6  # description word overlap (Jaccard) from which two agents are copies of one another
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
 
@@ -120,15 +104,6 @@ def _distinct(named: Sequence[tuple[str, ...]]) -> int:
     """How many of a field's ``named`` technologies are not part of another one named ("loot" in "loot tables")."""
     joined = [" " + " ".join(sequence) + " " for sequence in named]
     return sum(not any(text != other and text in other for other in joined) for text in joined)
-
-
-def _negated_score(pair: tuple[int, float]) -> float:
-    return -pair[1]
-
-
-def _copies(first: Entry, second: Entry) -> bool:
-    common = len(first.fingerprint & second.fingerprint)  # the union's size is counted, not built
-    return common / max(len(first.fingerprint) + len(second.fingerprint) - common, 1) >= COPY_OVERLAP
 
 
 class Router:
@@ -413,28 +388,6 @@ class Router:
                 return text
         return None
 
-    @staticmethod
-    def _confidence(features: Sequence[float], demotion: float = 0.0) -> float:
-        """The calibrated probability that an agent with these ``features`` is the right one (its log-odds lowered
-        by ``demotion``: ``CHORE_DEMOTION`` for a chore)."""
-        logit = CALIBRATION_BIAS - demotion + sum(weight * value for weight, value in zip(CALIBRATION, features))
-        return round(1 / (1 + math.exp(-max(-50.0, min(50.0, logit)))), 3)
-
-    def _features(self, ranked: list[tuple[int, float]], position: int, task_terms: Sequence[str]) -> tuple[float, ...]:
-        """What the confidence of the agent at ``position`` is computed from (see ``CALIBRATION``)."""
-        index, score = ranked[position]
-        if score <= 0:
-            return (0.0, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0)
-        rival = self._rival_score(ranked, position, task_terms)
-        entry = self._entries[index]
-        other = next((s for i, s in ranked if i != index and not _copies(entry, self._entries[i])), 0.0)
-        # ranked is best first: the agents scoring at least NEAR_SHARE of this one are a prefix of it
-        near = bisect.bisect_right(ranked, -NEAR_SHARE * score, key=_negated_score) - 1
-        owner = sole_field_agent(task_terms, index, self._name_index(), (entry.fields["name"], entry.fields["keywords"]),
-                                 lambda other: _copies(entry, self._entries[other]))
-        return (math.log1p(score), (score - rival) / score, (score - other) / score, self._coverage(task_terms, index),
-                len(ranked) / len(self._entries), math.log1p(near), owner)
-
     def top_features(self, task: str) -> tuple[str, tuple[float, ...]] | None:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
         sequence = [term for _, term in _task_words(task)]
@@ -442,15 +395,7 @@ class Router:
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task), sequence)
         if not ranked:
             return None
-        return self._entries[ranked[0][0]].agent.name, self._features(ranked, 0, task_terms)
-
-    def _coverage(self, task_terms: Sequence[str], index: int) -> float:
-        """The share of the task's informative weight (idf) that agent ``index`` matches."""
-        matched = self._terms_of_agent(index)
-        idfs = [(term, self._term_idf(term)) for term in task_terms]
-        total = sum(self._unknown_idf if idf is None else idf for _, idf in idfs)
-        hit = sum(idf for term, idf in idfs if idf is not None and term in matched)
-        return hit / total if total else 0.0
+        return self._entries[ranked[0][0]].agent.name, routing_confidence.features(self, ranked, 0, task_terms)
 
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
                 roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
@@ -470,28 +415,13 @@ class Router:
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task),
                               [term for _, term in pairs])
         results = []
-        demotion = CHORE_DEMOTION if is_chore(task) else 0.0
+        chore = is_chore(task)
         for position, (index, score) in enumerate(ranked[:limit]):
-            confidence = self._confidence(self._features(ranked, position, task_terms), demotion)
+            features = routing_confidence.features(self, ranked, position, task_terms)
+            confidence = routing_confidence.confidence(features, chore)
             why = reason(self, index, task_terms, surface)
             results.append(Alternative(self._entries[index].agent.name, confidence, why))
         return sorted(results, key=lambda alternative: (-alternative.confidence, alternative.agent))
-
-    def _rival_score(self, ranked: list[tuple[int, float]], position: int, task_terms: Sequence[str]) -> float:
-        """The best score of an agent of another kind than the one at ``position``.
-
-        Agents of the same kind are no rivals: copies of one agent (near-identical descriptions) and agents
-        whose names share a word of the task ("fastapi-expert" and "fastapi-developer" for a FastAPI task).
-        """
-        entry = self._entries[ranked[position][0]]
-        named = set(task_terms).intersection(entry.fields["name"])
-        for index, score in ranked:
-            other = self._entries[index]
-            if index == ranked[position][0] or not named.isdisjoint(other.fields["name"]):
-                continue
-            if not _copies(entry, other):
-                return score
-        return 0.0
 
     def document_frequencies(self, minimum: int = 2) -> dict[str, int]:
         """How many of this router's agents contain each term (terms in fewer than ``minimum`` left out)."""
@@ -502,7 +432,7 @@ class Router:
 
     def copies(self, first: str, second: str) -> bool:
         """Whether agents ``first`` and ``second`` are copies of one agent (near-identical descriptions)."""
-        return _copies(self._entries[self._index[first]], self._entries[self._index[second]])
+        return routing_confidence.copies(self._entries[self._index[first]], self._entries[self._index[second]])
 
     def recommend(self, task: str, top: int = 5) -> Recommendation:
         """The best agent for ``task`` if its confidence reaches the threshold, and ``top`` alternatives."""
@@ -539,6 +469,12 @@ _MOVED = {
     "stem": "ralphy.agents.terms",
     "STOPWORDS": "ralphy.agents.terms",
     "SYNONYMS": "ralphy.agents.terms",
+    # the confidence's calibration: set them there (routing_confidence reads its own), read them from either
+    "CALIBRATION": "ralphy.agents.routing_confidence",
+    "CALIBRATION_BIAS": "ralphy.agents.routing_confidence",
+    "NEAR_SHARE": "ralphy.agents.routing_confidence",
+    "COPY_OVERLAP": "ralphy.agents.routing_confidence",
+    "CHORE_DEMOTION": "ralphy.agents.routing_confidence",
 }
 
 

@@ -1,7 +1,7 @@
 """Chores and symptom reports (issue 15, decide13): a small edit named by its object needs no specialist
-(ralphy/agents/chores.py, routing.CHORE_DEMOTION), a report of a failure whose cause is unknown is a debugger's
-(activities.symptom_report), a screen reader asks for an accessibility check and a kind of vulnerability for security
-work; literal edits are chores, an outage happening now asks for incident response and a failure caused on purpose
+(ralphy/agents/chores.py, routing_confidence.CHORE_DEMOTION), a report of a failure whose cause is unknown is a
+debugger's (activities.symptom_report), a screen reader asks for an accessibility check and a kind of vulnerability
+for security work; literal edits are chores, an outage happening now asks for incident response and a failure caused on purpose
 for chaos engineering (decide15). Every task below was written by hand for this file, with its truth, before running ralphy on it; none is from
 the labelled routing sets. The team is VoltAgent's real agents (MIT)."""
 
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
-from ralphy.agents import activities, routing  # noqa: E402
+from ralphy.agents import activities, routing_confidence  # noqa: E402
 from ralphy.agents.activities import asked_activity, symptom_report  # noqa: E402
 from ralphy.agents.chores import is_chore  # noqa: E402
 from ralphy.agents.routing import Router  # noqa: E402
@@ -260,7 +260,7 @@ def test_a_chore_gets_no_agent_and_real_work_on_the_same_thing_does(team: Router
 
 
 def test_the_chore_demotion_is_what_says_no_agent(team: Router, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(routing, "CHORE_DEMOTION", 0.0)
+    monkeypatch.setattr(routing_confidence, "CHORE_DEMOTION", 0.0)
     assert team.recommend("Fix the typo in the Dockerfile's comment").recommended == "docker-expert"
 
 

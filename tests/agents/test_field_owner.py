@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
-from ralphy.agents import routing  # noqa: E402
+from ralphy.agents import routing, routing_confidence  # noqa: E402
 from ralphy.agents.field_owner import sole_field_agent  # noqa: E402
 from ralphy.agents.terms import terms  # noqa: E402
 
@@ -29,7 +29,7 @@ def team(by_name: dict, *names: str) -> routing.Router:
 
 def owner(router: routing.Router, task: str) -> tuple[str, float]:
     best, features = router.top_features(task)
-    return best, features[len(routing.CALIBRATION) - 1]
+    return best, features[len(routing_confidence.CALIBRATION) - 1]
 
 
 def test_the_one_agent_of_the_field_is_its_owner(by_name) -> None:
@@ -63,7 +63,7 @@ def test_owning_the_field_raises_the_confidence(by_name, monkeypatch) -> None:
     router = team(by_name, "fintech-engineer", "python-pro", "react-specialist", "devops-engineer", "postgres-pro")
     task = "Validate IBANs on the beneficiary form"
     with_owner = router.rank(task, limit=1)[0]
-    monkeypatch.setattr(routing, "CALIBRATION", (*routing.CALIBRATION[:-1], 0.0))
+    monkeypatch.setattr(routing_confidence, "CALIBRATION", (*routing_confidence.CALIBRATION[:-1], 0.0))
     without = router.rank(task, limit=1)[0]
     assert with_owner.agent == without.agent == "fintech-engineer"
     assert with_owner.confidence > without.confidence

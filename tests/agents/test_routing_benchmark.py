@@ -68,11 +68,11 @@ def test_confidence_is_calibrated_on_the_held_out_tasks(corpus) -> None:
     """Among held-out tasks whose best agent gets confidence >= 0.5, most are right; under 0.5, most are not."""
     from bench_routing import calibration_samples
 
-    from ralphy.agents.routing import Router
+    from ralphy.agents.routing_confidence import confidence
 
     high = low = high_right = low_right = 0
     for features, right in calibration_samples(corpus, "test"):
-        if Router._confidence(features) >= 0.5:
+        if confidence(features) >= 0.5:
             high, high_right = high + 1, high_right + right
         else:
             low, low_right = low + 1, low_right + right

@@ -28,7 +28,7 @@ from bench_routing import (  # noqa: E402
     rates,
 )
 
-from ralphy.agents import routing  # noqa: E402
+from ralphy.agents import routing_confidence  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -63,26 +63,26 @@ def test_every_train_set_is_there_and_no_held_out_one(train_sets) -> None:
 def test_the_packaged_calibration_is_the_one_fitted_on_the_train_splits(corpus) -> None:
     """A ranking change that is not refitted (``bench_routing.py --fit``) fails here."""
     weights, bias = fit_calibration(calibration_samples(corpus, "train", by_set=True))
-    assert weights == pytest.approx(routing.CALIBRATION, abs=0.01) and bias == pytest.approx(routing.CALIBRATION_BIAS,
+    assert weights == pytest.approx(routing_confidence.CALIBRATION, abs=0.01) and bias == pytest.approx(routing_confidence.CALIBRATION_BIAS,
                                                                                                 abs=0.01)
 
 
 def test_the_what_if_evaluation_is_the_router_s_own_with_the_packaged_weights(corpus, train_sets) -> None:
     result = evaluate_projects(load_projects(PROJECTS, split="train"), corpus)
-    assert decisions(train_sets["projects"], list(routing.CALIBRATION), routing.CALIBRATION_BIAS, 0.5) == (
+    assert decisions(train_sets["projects"], list(routing_confidence.CALIBRATION), routing_confidence.CALIBRATION_BIAS, 0.5) == (
         result["decision"], result["false_recommendation"])
 
 
 def test_other_weights_change_the_decisions_and_the_packaged_ones_come_back(train_sets) -> None:
-    packaged = routing.CALIBRATION, routing.CALIBRATION_BIAS
+    packaged = routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS
     cases = train_sets["projects"]
     nulls = sum(item["expected"] is None for _, items in cases for item in items)
     total = sum(len(items) for _, items in cases)
-    never = decisions(cases, [0.0] * len(routing.CALIBRATION), -50.0, 0.5)  # every confidence ~0: all gaps
+    never = decisions(cases, [0.0] * len(routing_confidence.CALIBRATION), -50.0, 0.5)  # every confidence ~0: all gaps
     assert never == (nulls / total, 0.0)
-    always = decisions(cases, [0.0] * len(routing.CALIBRATION), 50.0, 0.5)  # every confidence ~1
+    always = decisions(cases, [0.0] * len(routing_confidence.CALIBRATION), 50.0, 0.5)  # every confidence ~1
     assert always[1] >= nulls / total
-    assert (routing.CALIBRATION, routing.CALIBRATION_BIAS) == packaged
+    assert (routing_confidence.CALIBRATION, routing_confidence.CALIBRATION_BIAS) == packaged
 
 
 @pytest.mark.parametrize("label", ["projects", "voltagent"])
@@ -91,8 +91,8 @@ def test_the_picks_read_at_a_threshold_are_what_decisions_counts(train_sets, lab
     reads to choose the threshold), for the packaged weights and for others."""
     cases = train_sets[label]
     total = sum(len(items) for _, items in cases)
-    others = [1.0] * len(routing.CALIBRATION)
-    for weights, bias in ((list(routing.CALIBRATION), routing.CALIBRATION_BIAS), (others, -3.0)):
+    others = [1.0] * len(routing_confidence.CALIBRATION)
+    for weights, bias in ((list(routing_confidence.CALIBRATION), routing_confidence.CALIBRATION_BIAS), (others, -3.0)):
         picks = best_picks(cases, weights, bias, TOP[label])
         for threshold in (0.4, 0.5, 0.62):
             right, false, tasks = rates(picks, threshold)

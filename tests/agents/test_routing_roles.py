@@ -14,7 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import HELDOUT, evaluate, load_corpus, load_labelled  # noqa: E402
 
-from ralphy.agents.routing import NEAR_SHARE, Router  # noqa: E402
+from ralphy.agents.routing import Router  # noqa: E402
+from ralphy.agents.routing_confidence import NEAR_SHARE  # noqa: E402
 from ralphy.agents.spec import AgentSpec  # noqa: E402
 from ralphy.agents.terms import stem  # noqa: E402
 
