@@ -50,7 +50,7 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "debug": ("debug debugging diagnose troubleshoot bisect", "debugger debug troubleshooter detective"),
     "profile": ("", "performance perf profiler"),  # asked for by a line's first word only: _FIRST_WORD
     "security": ("pentest pen penetration threat harden hardening security vulnerability",
-                 "security penetration pentest threat"),
+                 "security penetration pentest threat owasp"),
     "modernise": ("modernise modernize modernising modernizing legacy", "legacy modernizer modernization"),
     "accessibility": ("accessibility a11y wcag", "accessibility a11y"),
     "seo": ("seo", "seo"),
@@ -62,6 +62,7 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "chaos": ("chaos", "chaos resilience"),  # and a failure caused on purpose: _ON_PURPOSE (decide15)
     "toil": ("", "sre reliability"),  # asked for by its effect only (ralphy.agents.effects), as the next
     "customer success": ("", "success"),
+    "ci": ("", "ci circleci actions jenkins devops deployment"),  # asked for by what sets it off: _CI_TRIGGER (rank17)
 }
 
 # A head starting with one of these asks to build something, even if it names an activity's word after ("Move the
@@ -98,7 +99,8 @@ _IMPERATIVE_FIRST = frozenset(
     reduce improve cache index alert notify warn monitor measure profile benchmark record capture emit count
     limit throttle block reject stop start run keep mark flag detect catch wrap split merge upgrade install check
     break take kill
-    remember store save load fetch read parse format render sort filter give provide offer turn""".split())
+    remember store save load fetch read parse format render sort filter give provide offer turn
+    roll push ship sync rotate enforce encrypt stream wake land decide draw spread cover""".split())
 _LINE_START = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(?:\d+[.)]\s+)?([a-z]+)")
 # A symptom verb in its plain form first, with an object after it, is the line's imperative, not a failure seen:
 # "Freeze a customer's wallet when the AML screening flags them", "Fail the build if coverage drops", "Hang up the
@@ -112,7 +114,7 @@ _ACTING = re.compile(r"(?:fail|crash|hang|freeze|time out|leak|throw)\s+(?!(?:wh
 # A failure happening now, to users, is an incident to respond to before it is a bug to find: an outage, a service
 # down, a time of day it started ("since 14:02"), "right now", restoring service.
 _LIVE = re.compile(r"\b(?:is|are|went|goes) down\b|\boutages?\b|\bright now\b|\bsince \d{1,2}[:.]\d{2}\b|"
-                   r"\b(?:happening|going on) (?:right )?now\b|\brestore (?:the )?service\b|\bsev ?[12]\b|\bp[01] incident\b|\bdegraded\b")
+                   r"\b(?:happening|going on) (?:right )?now\b|\b(?:\d+|a few|few|ten|twenty) min(?:ute)?s? ago\b|\brestore (?:the )?service\b|\bsev ?[12]\b|\bp[01] incident\b|\bdegraded\b")
 
 
 # A failure caused on purpose to see what holds is chaos engineering, not a symptom: taking a zone, a node or a broker
@@ -173,7 +175,12 @@ _SECURITY_PHRASES = re.compile(
     r"\bxss\b|\bcross[- ]site (?:scripting|request)\b|\bcsrf\b|\bxsrf\b|\bssrf\b|\bidor\b|\brce\b|"
     r"\bremote code execution\b|\baccount takeover\b|\bprivilege escalation\b|"
     r"\bbroken (?:access control|authentication)\b|\bmass assignment\b|\bowasp\b|\bpath traversal\b|"
-    r"\bclickjacking\b|\bopen redirects?\b|\bsession fixation\b")
+    r"\bclickjacking\b|\bopen redirects?\b|\bsession fixation\b|"
+    # what security work guards against or cleans up after: an intruder's foothold, secrets out in the open, data
+    # readable by whoever gets the disk (rank17)
+    r"\bbackdoors?\b|\bmalware\b|\bweb ?shells?\b|\b(?:was|were|got|been|is|are) (?:hacked|compromised)\b|"
+    r"\bleak(?:ed|s)? (?:\w+ )?(?:secrets?|credentials|api keys|tokens|passwords)\b|\bsecrets? scann(?:ing|ers?)\b|"
+    r"\bencrypt(?:ed|ion|s)? (?:\w+ ){0,2}?(?:at rest|on (?:the )?(?:device|disk|phone))\b")
 # A plan of testing (what to test, how much, when) is quality assurance's, not the test automation's; a load or stress
 # test measures performance (catalog14: both written from what QA and performance teams do).
 _TEST_PLAN = re.compile(r"\btest (?:plans?|strateg(?:y|ies)|cases|matrix|charters?)\b|"
@@ -183,10 +190,28 @@ _REVIEW_PHRASES = re.compile(r"\b(?:look|go|read) (?:over|through)\b.*\b(?:merge
                              r"changes|patch(?:es)?|commits?)\b")
 # Deciding what to test and how (by hand or automated) is planning the testing: quality assurance's.
 _TEST_CHOICE = re.compile(r"\bwhat (?:we|to) (?:test|automate)\b|\btest(?:ed|ing)? by hand\b|\bmanual(?:ly)? test")
+# Work that runs by itself when code is pushed, tagged or merged is a CI/CD pipeline's, whatever it builds or ships
+# ("Build release binaries when a tag is pushed", "merges to main ship to staging by themselves", "Build and upload
+# the TestFlight builds from CI"): the CI agents' and the deployment engineers' work (rank17).
+_CI_TRIGGER = re.compile(
+    r"\b(?:when(?:ever)?|each time|every time|once) (?:a |an |the |someone |we )?(?:new |release |version |git )?"
+    r"(?:tags?|commits?|pull requests?|prs?|merge requests?|releases?) (?:is |are |gets? |was |were )?(?:pushed|merged|"
+    r"opened|created|tagged|published)\b|"
+    r"\b(?:when(?:ever)?|each time|every time) (?:we |someone |anyone )(?:push|merge|tag)\b|"
+    r"\bon (?:every|each) (?:push|commit|merge|tag|pull request|pr|merge request)\b|"
+    r"\bmerges? (?:in)?to (?:main|master|develop|trunk)\b(?:\s+\S+){0,4}?\s+(?:ships?|shipped|deploys?|deployed|goes|"
+    r"go|releases?|released|lands?)\b|"
+    r"\b(?:build|upload|publish|sign|release|ship|deploy)\w* (?:\S+ ){0,6}?(?:from|in|on|by) (?:the |our )?"
+    r"(?:ci|cd|ci/cd|pipeline)\b")
 _LOAD_TEST = re.compile(r"\b(?:load|stress|soak|spike)[- ]?test(?:s|ing|ed)?\b")
 # Documentation named by a kind of page: "Write the man page for the CLI", "a getting-started guide".
 _DOC_PHRASES = re.compile(r"\bman ?pages?\b|\bgetting[- ]started (?:guide|page|section)s?\b|\bhow-?to guides?\b|"
-                          r"\buser (?:guide|manual)s?\b")
+                          r"\buser (?:guide|manual)s?\b|"
+    # a part of a document, a manual, a tour of a language (rank17; not an in-app product tour, a feature): "the
+    # privacy section of the developer docs", "the service manual section on ...", "the language tour for the website"
+    r"\b(?:sections?|chapters?|pages?|parts?) (?:\w+ ){0,2}?of (?:the |our )?(?:[\w-]+ )?(?:docs|documentation|"
+    r"manual|handbook|guide|wiki)\b|\b(?:service|owner'?s|operator'?s|installation|admin|reference|field) manuals?\b|"
+    r"\blanguage tours?\b|\btours? of the (?:docs|api|language|codebase)\b")
 # Phrases that name accessibility work without the word: the tools and checks of an accessibility review.
 _ACCESSIBILITY_PHRASES = re.compile(
     r"\bscreen ?readers?\b|\bvoiceover\b|\bnvda\b|\bjaws\b|\btalkback\b|"
@@ -280,6 +305,8 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("review")))])
     for effect in effects_in(lowered):  # asked for by what it does (rank15)
         roles.update(_terms_of(ACTIVITY_ROLES[effect][1]))
+    if _CI_TRIGGER.search(lowered):
+        roles.update(_terms_of(ACTIVITY_ROLES["ci"][1]))
     if _ON_PURPOSE.search(lowered):  # chaos on purpose, not a symptom to debug nor an outage to respond to
         roles = set(_terms_of(ACTIVITY_ROLES["chaos"][1]))
         extra = frozenset()

@@ -134,11 +134,21 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"(?:goes?|went|wanders?) off[- ](?:topic|script)|(?:is|are|sounds?) (?:too )?(?:rude|preachy|verbose|"
         r"robotic))\b")),
     # data-analyst: insights from business data, which part of the business does best or worst
-    "data analysis": ("data analyst", (
+    "data analysis": ("data analyst, data scientist", (
         r"\bwhich (?:of (?:our|the) )?" + _W + r"{0,2}(?:stores|regions|products|branches|shops|channels|"
         r"campaigns|sites|routes|menu items|plans|salespeople) " + _W + r"{0,2}(?:sell|sold|earn|earned|made|make|"
         r"brought|bring|perform|performed|grew|lose|lost|spend|spent) " + _W + r"{0,2}(?:the )?(?:most|least|best|"
-        r"worst)\b")),
+        r"worst)\b|"
+        # a question of counts or changes in the business's records (rank17): "How many prescriptions per ward were
+        # cancelled last quarter?", "Which farms' yield dropped after the feed change?"
+        r"\bhow many " + _W + r"{1,4}(?:per|by|in each|for each) " + _W + r"{1,3}(?:were|was|got|did|have|had) "
+        r"(?:\w+ )?(?:last|this|each|per|in|over|during) " + _W + r"{0,1}(?:day|week|month|quarter|year|season)\b|"
+        r"\bwhich " + _W + r"{1,3}(?:dropped|fell|rose|grew|increased|decreased|went up|went down|declined|"
+        r"improved|worsened) (?:the )?(?:most )?(?:after|since|during|between|over|last)\b|"
+        # the data is there, the question is what it says
+        r"\bwe have (?:\w+ ){0,3}(?:years?|months?|seasons?|weeks?) of (?:\w+ )?(?:data|records|results)\b|"
+        r"\bwhich " + _W + r"{0,2}(?:features|variables|factors|attributes|markers) " + _W + r"{0,2}(?:separate|"
+        r"predict|explain|distinguish|drive)\b")),
     # -- 07 specialised domains ---------------------------------------------------------------------------------
     # email-deliverability-engineer: mail that lands in spam, bounces, authentication
     "deliverability": ("deliverabl", (
@@ -154,7 +164,10 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"build|come first|go first|to cut|to drop|to ship|ship first|get built)\b|"
         r"\bwhat (?:should|do) we build (?:next|first)\b|\bwhat to build (?:next|first)\b|"
         r"\bmake (?:it into )?the (?:\w+ )?(?:release|launch|cut)\b|"
-        r"\b(?:rank|sort|triage|weigh|order) " + _W + r"{0,3}(?:feature requests|requested features|ideas|bets)\b")),
+        r"\b(?:rank|sort|triage|weigh|order) " + _W + r"{0,3}(?:feature requests|requested features|ideas|bets)\b|"
+        # deciding between things to build, which first (rank17)
+        r"\bdecide (?:which|whether|what)\b(?:\s+\S+){0,10}?\s+(?:we\s+)?(?:build|ship|launch|make|offer)\b"
+        r"(?:\s+\S+){0,6}?\s+(?:next|first)\b")),
     # project-manager: plans, schedule, budget, risks, stakeholders
     "project": ("project manager", (
         r"\b(?:project|plan|schedule)'?s? critical path\b|\braci\b|\bwork breakdown\b|\bmilestones?, (?:owners|budget|"

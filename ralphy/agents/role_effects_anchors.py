@@ -42,14 +42,14 @@ ANCHORS: dict[str, tuple[str, ...]] = {
         'answer', 'ignor', 'preachy', 'robotic', 'rude', 'script', 'topic', 'verbose',
     ),
     'data analysis': (
-        'which ',
+        'attributes', 'factors', 'features', 'how many ', 'markers', 'variables', 'we have ', 'which ',
     ),
     'deliverability': (
         'bounc', 'junk', 'never arrive', 'promotion', 'spam', 't arrive', 't delivered',
     ),
     'product': (
-        ' we build ', 'bets', 'feature requests', 'ideas', 'make ', 'requested features', 'what to build ',
-        'which ',
+        ' we build ', 'bets', 'decide wh', 'feature requests', 'ideas', 'make ', 'requested features',
+        'what to build ', 'which ',
     ),
     'project': (
         ' critical path', 'behind schedule', 'milestone', 'over budget', 'raci', 'slipping', 'status report',

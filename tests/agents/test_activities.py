@@ -159,3 +159,83 @@ def test_a_head_ends_at_against_and_not_at_a_version_s_dot() -> None:
 
 def test_going_through_logs_is_no_review() -> None:
     assert not REVIEW <= asked_activity("Go through the worker logs and list the slow jobs").roles
+
+
+# rank17: activities asked for by what the work guards against, by the part of a document written, by what sets a
+# pipeline off, and failures of minutes ago; every task written here by hand, none from a labelled set.
+CI = _roles("ci actions jenkins devops deployment")
+
+
+@pytest.mark.parametrize(("task", "role"), [
+    ("Our staging server was compromised last night; find how they got in", SECURITY),
+    ("Look for a web shell in the uploads folder of the old CMS", SECURITY),
+    ("Keep the cached card tokens encrypted on the device", SECURITY),
+    ("Make sure customer files are encrypted at rest in the blob store", SECURITY),
+    ("Add secret scanning to the monorepo", SECURITY),
+    ("Write the troubleshooting section of the admin guide", DOCS),
+    ("Draft the installation manual for the ticket kiosk", DOCS),
+    ("Publish the npm package whenever a release tag is pushed", CI),
+    ("Run the schema migrations on every merge to main", CI),
+    ("Sign and notarize the macOS build in CI", CI),
+    ("The checkout page started returning 500s 15 minutes ago", _roles("incident responder")),
+])
+def test_an_activity_asked_for_by_what_it_does(task: str, role: frozenset[str]) -> None:
+    asked = asked_activity(task)
+    assert asked and role <= asked.roles, asked
+
+
+@pytest.mark.parametrize("task", [
+    "Encrypt the export with the customer's public key",
+    "Add a product tour for first-time users",
+    "Render page numbers in the PDF report",
+    "Show the build number on the about screen",
+    "Tag the release as v2.0 in the changelog",
+    "Show 'updated 3 minutes ago' under each comment",
+])
+def test_the_same_words_in_other_work_ask_for_none_of_them(task: str) -> None:
+    roles = asked_activity(task).roles
+    assert not roles & (SECURITY | DOCS | CI | _roles("incident")), roles
+
+
+@pytest.mark.parametrize("task", [
+    "Roll the new pricing out to 10% of shops and stop if errors rise",
+    "Push the config to every edge node and report which ones fail",
+])
+def test_a_line_that_starts_by_rolling_out_or_pushing_reports_no_symptom(task: str) -> None:
+    assert not DEBUG & asked_activity(task).roles
+
+
+def test_an_agent_named_for_owasp_does_security_work() -> None:
+    assert holds_activity("owasp-top10-expert", asked_activity("Check the upload form for path traversal").roles)
+    assert holds_activity("github-actions-expert", CI) and holds_activity("gitlab-ci-expert", CI)
+    assert not holds_activity("devops-incident-responder", CI)  # an incident role, qualified by "devops"
+
+
+@pytest.mark.parametrize(("team", "task", "right", "table"), [
+    (["ios-developer", "ios-expert", "mobile-security-coder", "swift-expert"],
+     "Check that the SwiftUI app keeps its HealthKit samples encrypted on the device", "mobile-security-coder",
+     "_SECURITY_PHRASES"),
+    (["wordpress-master", "security-auditor", "php-pro", "seo-specialist"],
+     "Look through the WordPress plugins folder for a backdoor", "security-auditor", "_SECURITY_PHRASES"),
+    (["iot-engineer", "embedded-systems", "technical-writer", "arm-cortex-expert"],
+     "Write the field manual chapter on pairing a new sensor with the gateway", "technical-writer", "_DOC_PHRASES"),
+    (["rust-pro", "rust-expert", "bash-pro", "github-actions-expert", "cli-developer"],
+     "Attach the compiled Rust binaries to the release whenever a version tag is pushed", "github-actions-expert",
+     "_CI_TRIGGER"),
+])
+def test_the_role_asked_by_what_it_does_ranks_first_and_not_without_the_rule(
+        team: list[str], task: str, right: str, table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from ralphy.agents import activities
+
+    by_name = {agent.name: agent for agent in load_corpus()}
+    router = Router([by_name[name] for name in team])
+    activities.asked_activity.cache_clear()
+    try:
+        assert router.rank(task, limit=1)[0].agent == right
+        monkeypatch.setattr(activities, table, re.compile(r"(?!)"))
+        activities.asked_activity.cache_clear()
+        assert router.rank(task, limit=1)[0].agent != right
+    finally:
+        activities.asked_activity.cache_clear()

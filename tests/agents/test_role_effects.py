@@ -60,14 +60,22 @@ TRUTH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "prompts": (("The assistant keeps ignoring the instruction to answer in French",
                  "The chatbot's answers are far too long"),
                 ("The model ignores the cache header",)),
-    "data analysis": (("Which of our stores sold the most umbrellas last quarter?",),
-                      ("Which stores sell umbrellas?",)),
+    "data analysis": (("Which of our stores sold the most umbrellas last quarter?",
+                       # rank17: counts and changes in the business's own records, the data offered with a question
+                       "How many refunds per store were issued last month?",
+                       "Which routes' on-time rate fell after the timetable change?",
+                       "We have three years of booking data; do rainy weekends really sell fewer tickets?",
+                       "Which features predict that a trial user converts?"),
+                      ("Which stores sell umbrellas?", "How many retries per request are allowed?",
+                       "Which tests dropped out of the suite?", "Which features does the Pro plan include?")),
     "deliverability": (("Our password reset mails end up in spam at Outlook",
                         "Invoices bounce for every customer on one domain"),
                        ("Move the spam filter setting to the admin page",)),
     "product": (("Which of these five ideas should we build first?",
-                 "What should we build next for small clinics?"),
-                ("Which features does the Pro plan include?",)),
+                 "What should we build next for small clinics?",
+                 "Decide which of the three integrations we build next",  # rank17
+                 "Decide whether to offer gift cards or a loyalty scheme first"),
+                ("Which features does the Pro plan include?", "Decide which port the server listens on first")),
     "project": (("The warehouse move is slipping; who does what by when?",
                  "The rollout is over budget and behind schedule"),
                 ("Add a Gantt chart view to the planner app",)),
@@ -212,6 +220,8 @@ def voltagent() -> routing.Router:
     ("Our two largest clients have gone quiet since the price change", {"customer-success-manager"}),
     ("Our standups run over 30 minutes and half the team stops listening", {"scrum-master"}),
     ("Teams wait two weeks for a new staging environment", {"platform-engineer"}),
+    ("How many refunds per store were issued last month?", {"data-analyst", "data-scientist"}),  # rank17
+    ("Decide which of the three integrations we build next", {"product-manager"}),
 ])
 def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, right) -> None:
     ranked_first_only_with(voltagent, monkeypatch, task, right, "roles_asked")
