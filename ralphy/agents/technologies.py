@@ -258,7 +258,8 @@ FIELDS: tuple[tuple[str, str], ...] = (
      "keyboard navigation, alt text"),
     ("performance load testing latency",
      "flame graph, flamegraph, memory leak, memory leaks, p99, p95, throughput, load test, load testing, "
-     "k6, jmeter, locust, gatling, profiler, cpu profile, heap dump, garbage collection"),
+     "k6, jmeter, locust, gatling, cpu profile, cpu profiler, memory profiler, pprof, py-spy, heap dump, "
+     "garbage collection"),
     ("test automation testing",
      "jest, vitest, pytest, junit, testng, mocha, jasmine, cypress, playwright, selenium, detox, rspec, "
      "minitest, phpunit, xunit, nunit, testcontainers, snapshot tests, flaky test, flaky tests, "

@@ -109,3 +109,6 @@ def test_each_technology_of_a_field_named_counts(voltagent, monkeypatch, task) -
 def test_a_stem_clash_is_no_field() -> None:
     # "dagger" (Android's injection library) stems as "dag" (Airflow's graph): it is left out of the table
     assert not set(terms("kotlin android")) & fields_of("Schedule the nightly DAG")
+    # "profiler" stems as "profile": a user's profile page or form is no performance work (rank17)
+    assert not set(terms("latency load testing")) & fields_of("Add a phone number field to the user profile form")
+    assert set(terms("latency")) <= fields_of("Attach a memory profiler to the worker and find what grows")
