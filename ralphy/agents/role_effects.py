@@ -149,6 +149,12 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\bwe have (?:\w+ ){0,3}(?:years?|months?|seasons?|weeks?) of (?:\w+ )?(?:data|records|results)\b|"
         r"\bwhich " + _W + r"{0,2}(?:features|variables|factors|attributes|markers) " + _W + r"{0,2}(?:separate|"
         r"predict|explain|distinguish|drive)\b")),
+    # data-engineer: data moved from where it arrives into a store, on a schedule or within a time bound (rank17)
+    "data pipelines": ("data engineer", (
+        r"\b(?:load|import|ingest|copy|sync|land|pull)(?:s|ed|ing)? (?:[\w'’.-]+ ){0,6}?(?:csvs?|files|exports|records|"
+        r"rows|changes|data|feeds|dumps|events|tables)\b[^.;?!]{0,80}?\b(?:every (?:night|day|hour|morning|\d+ "
+        r"minutes)|nightly|each night|within (?:a|an|one|two|five|ten|fifteen|thirty|\d+) (?:minutes?|seconds?|"
+        r"hours?))\b")),
     # -- 07 specialised domains ---------------------------------------------------------------------------------
     # email-deliverability-engineer: mail that lands in spam, bounces, authentication
     "deliverability": ("deliverabl", (
@@ -242,6 +248,13 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\btrademark (?:registration|infringement|dispute|search|clash|conflict)\b|\b(?:register|infringes?|"
         r"infringing) (?:a |the |our |their )?trademark\b|\bliabilit(?:y|ies)\b|\bindemnif\w+|\bnda\b|"
         r"\bcontract (?:clauses?|terms|draft)\b")),
+    # compliance-auditor and legal-advisor: whether what the company does meets a regulation, or makes it a
+    # regulated kind of firm (rank17)
+    "compliance": ("legal, compliance auditor", (
+        r"\b(?:satisfy|satisfies|comply with|complies with|breach|breaches|violate|violates|in breach of) (?:the )?"
+        r"(?:(?!(?:es)?lint|style|firewall|validation|routing|css|type)[\w'’-]+ ){0,3}(?:rules|regulations?|"
+        r"obligations)\b|"
+        r"\bare we (?:a|an|still a|still an) (?:[\w-]+ ){1,3}under\b")),
     # license-engineer: open-source licences, dependency licence compliance, proprietary distribution
     "licensing": ("license", (
         r"\b(?:a|l)?gpl(?:v?\d)?\b|\bcopyleft\b|\bclosed[- ]source\b|\bsbom\b|\bnotice files?\b|"
@@ -253,7 +266,8 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\brisk (?:register|matrix|appetite)\b|\blikelihood(?:,| and) impact\b|\bvalue at risk\b|"
         r"\bconcentration risk\b|\bcounterpart(?:y|ies)\b|\b(?:goes|go|went|going) bankrupt\b|"
         r"\bwhat happens to (?:our )?(?:cash|revenue|margins?|business|balance sheet|cash flow)\b|"
-        r"\bif (?:our|a|the) (?:biggest|largest|main|key|only|sole) (?:supplier|customer|client|vendor|bank)\b")),
+        r"\bif (?:our|a|the) (?:biggest|largest|main|key|only|sole) (?:supplier|customer|client|vendor|bank)\b|"
+        r"\bcredit (?:risk|loss(?:es)?)\b|\b(?:loss|risk) exposure\b|\bexposure to (?:\w+ )?(?:risk|losses|defaults?)\b")),
     # first-principles-thinking: challenge assumptions, reason from the ground up
     "first principles": ("first principles", (
         r"\breason(?:ing)? (?:it |this |that )?out from\b|\breason(?:ing)? (?:up )?from (?:first principles|scratch|"
@@ -266,7 +280,8 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\bor (?:is it|was it|is that|was that|just) (?:just |only )?(?:noise|chance|luck|random|a fluke)\b|"
         r"\bdid (?:the|our|this|that) " + _W + r"{1,4}really (?:\w+ )?(?:bring|increase|raise|improve|lift|boost|"
         r"cause|help|work|reduce|move|get)\b|"
-        r"\b\d+(?:\.\d+)? ?% (?:against|vs\.?|versus|compared (?:to|with)) \d+(?:\.\d+)? ?%|"
+        r"\b\d+(?:\.\d+)? ?% (?:[\w-]+ ){0,3}(?:against|vs\.?|versus|compared (?:to|with)) \d+(?:\.\d+)? ?%|"
+        r"\b(?:variant|version) (?:really )?(?:beat|beats|won|wins|lost to|outperform(?:ed|s)?|did better than)\b|"
         r"\b(?:variant|version|arm) [ab]\b|\bcontrol (?:group|arm)\b|\bholdout group\b|"
         r"\bstatistically significant\b|\benough (?:users|visitors|data|traffic|sessions|orders) to (?:tell|know|"
         r"decide|conclude|be sure|call it)\b|\bhow long (?:should|must) (?:we run )?(?:the )?(?:test|experiment)\b|"

@@ -44,6 +44,9 @@ ANCHORS: dict[str, tuple[str, ...]] = {
     'data analysis': (
         'attributes', 'factors', 'features', 'how many ', 'markers', 'variables', 'we have ', 'which ',
     ),
+    'data pipelines': (
+        'each night', 'every ', 'nightly', 'within ',
+    ),
     'deliverability': (
         'bounc', 'junk', 'never arrive', 'promotion', 'spam', 't arrive', 't delivered',
     ),
@@ -84,19 +87,23 @@ ANCHORS: dict[str, tuple[str, ...]] = {
     'legal': (
         ' sued', 'contract ', 'indemnif', 'liabilit', 'nda', 'terms of ', 'trademark',
     ),
+    'compliance': (
+        'are we ', 'breach', 'complies with', 'comply with', 'satisfies', 'satisfy', 'violate',
+    ),
     'licensing': (
         'closed', 'copyleft', 'gpl', 'notice file', 'sbom', 'source',
     ),
     'risk': (
-        'appetite', 'bank', 'client', 'concentration risk', 'counterpart', 'customer', 'likelihood', 'matrix',
-        'register', 'supplier', 'value at risk', 'vendor', 'what happens to ',
+        ' exposure', 'appetite', 'bank', 'client', 'concentration risk', 'counterpart', 'credit ', 'customer',
+        'exposure to ', 'likelihood', 'matrix', 'register', 'supplier', 'value at risk', 'vendor',
+        'what happens to ',
     ),
     'first principles': (
         ' assumptions', ' copying', 'first principles', 'out from', 'scratch', 'the ground up',
     ),
     'a/b test': (
-        '% ', 'arm', 'control ', 'enough ', 'holdout group', 'how long ', 'is it', 'is that', 'just', 'really ',
-        'ship ', 'statistically significant', 'variant', 'version', 'was it', 'was that',
+        '% ', 'ariant', 'arm', 'control ', 'enough ', 'ersion', 'holdout group', 'how long ', 'is it', 'is that',
+        'just', 'really ', 'ship ', 'statistically significant', 'was it', 'was that',
     ),
     'cohort': (
         ' back ', ' off after ', 'installed', 'joined', 'signed up', 'started', 'stick around', 'still ',

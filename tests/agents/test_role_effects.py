@@ -60,6 +60,10 @@ TRUTH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "prompts": (("The assistant keeps ignoring the instruction to answer in French",
                  "The chatbot's answers are far too long"),
                 ("The model ignores the cache header",)),
+    # rank17: data moved from where it arrives into a store, on a schedule or within a bound
+    "data pipelines": (("Import the partner's order exports into the warehouse every night",
+                        "Copy new rows from the shop database to BigQuery within five minutes"),
+                       ("Import the CSV of customers once for the launch", "Sync the calendar with Google")),
     "data analysis": (("Which of our stores sold the most umbrellas last quarter?",
                        # rank17: counts and changes in the business's own records, the data offered with a question
                        "How many refunds per store were issued last month?",
@@ -102,15 +106,23 @@ TRUTH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "legal": (("Could we be sued if the route planner sends a driver the wrong way?",),
               ("Add the trademark symbol to the logo",
                "Write the email telling customers about the new terms of service")),
+    # rank17: whether what the company does meets a regulation
+    "compliance": (("Does storing card numbers in the logs breach PCI DSS rules?",
+                    "Are we a money transmitter under state law if we hold the deposits overnight?"),
+                   ("Make the code satisfy the ESLint rules", "Check that the build meets the size requirements",
+                    "Are we using the new logo everywhere?")),
     "licensing": (("Can we ship a GPL library inside our closed-source installer?",),
                   ("Open the source file in the editor",)),
-    "risk": (("What happens to our cash flow if our main bank fails?",),
-             ("Rate the risk of each pull request in the review",)),
+    "risk": (("What happens to our cash flow if our main bank fails?",
+              "How big is our credit risk if the three largest dealers default?"),  # rank17
+             ("Rate the risk of each pull request in the review", "Show the credit balance on the invoice")),
     "first principles": (("Reason it out from the physics, not from what other drone makers do",),
                          ("The reason from the logs is unclear",)),
     "a/b test": (("Sign-ups rose from 4.1% to 4.4% with the new form: real or just luck?",
-                  "Variant B has 200 more orders; is that statistically significant?"),
-                 ("Add a B variant of the logo",)),
+                  "Variant B has 200 more orders; is that statistically significant?",
+                  "The short form got 3.2% completed sign-ups against 2.9% last week; can we trust it?",  # rank17
+                  "Did the orange banner variant beat the blue one?"),
+                 ("Add a B variant of the logo", "Raise the test coverage from 81% to 90% this month")),
     "cohort": (("Do people who signed up in January still use the app after three months?",),
                ("People who signed up should get a welcome email",)),
     "competition": (("How does our pricing stack up against Calendly's?",),
@@ -222,6 +234,8 @@ def voltagent() -> routing.Router:
     ("Teams wait two weeks for a new staging environment", {"platform-engineer"}),
     ("How many refunds per store were issued last month?", {"data-analyst", "data-scientist"}),  # rank17
     ("Decide which of the three integrations we build next", {"product-manager"}),
+    ("Import the partner's order exports into the warehouse every night", {"data-engineer"}),
+    ("Does storing card numbers in the logs breach PCI DSS rules?", {"compliance-auditor", "legal-advisor"}),
 ])
 def test_the_role_of_the_effect_is_ranked_first(voltagent, monkeypatch, task, right) -> None:
     ranked_first_only_with(voltagent, monkeypatch, task, right, "roles_asked")
