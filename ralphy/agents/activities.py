@@ -297,8 +297,8 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[term])
     if _ACCESSIBILITY_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("accessibility")))])
-    if _SECURITY_PHRASES.search(lowered):
-        roles.update(heads[next(iter(_terms_of("security")))])
+    if _SECURITY_PHRASES.search(lowered):  # finding or closing a hole in what exists: not a threat model (a design's)
+        roles.update(heads[next(iter(_terms_of("security")))] - _terms_of("threat"))
     if _DOC_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("documentation")))])
     if _REVIEW_PHRASES.search(lowered):

@@ -35,7 +35,7 @@ from ralphy.agents.activities import (NOTHING, Asked, asked_activity, holds_acti
 from ralphy.agents.chores import is_chore
 from ralphy.agents.everyday import task_words as _task_words
 from ralphy.agents.phrases import bound_terms
-from ralphy.agents.roles import asked_roles, name_roles, role_needles
+from ralphy.agents.roles import asked_roles, default_lexicon, name_roles, role_needles
 from ralphy.agents.routing_background import BACKGROUND_FILE, NO_BACKGROUND, Background, default_background  # noqa: F401
 from ralphy.agents.routing_confidence import DEFAULT_THRESHOLD
 from ralphy.agents.routing_fields import Entry, entry_of, fields_of
@@ -352,7 +352,11 @@ class Router:
             or groups and holds_group(agents[index].name, groups))}
         if not doers:
             return
-        demoted = {index for term in set(task_terms) for index in names.get(term, ())}
+        # named for a word of the task, or for the ecosystem of a technology it names ("cargo", "crates" -> rust-pro;
+        # the field's technology words only, not "data" or "cloud") (rank17)
+        fields = set().union(*(field for _, field in field_terms(tuple(task_terms))))
+        ecosystems = default_lexicon().technologies.intersection(fields)
+        demoted = {index for term in set(task_terms) | ecosystems for index in names.get(term, ())}
         for index in demoted.intersection(scores) - doers:
             scores[index] *= ACTIVITY_DEMOTE
         for index in doers:

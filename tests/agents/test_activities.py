@@ -239,3 +239,24 @@ def test_the_role_asked_by_what_it_does_ranks_first_and_not_without_the_rule(
         assert router.rank(task, limit=1)[0].agent != right
     finally:
         activities.asked_activity.cache_clear()
+
+
+def test_a_hole_looked_for_in_what_exists_is_no_threat_model() -> None:
+    threat = _roles("threat")
+    assert SECURITY <= asked_activity("Check the upload form for path traversal").roles
+    assert not threat & asked_activity("Check the upload form for path traversal").roles
+    assert threat <= asked_activity("Threat-model the payment flow before we build it").roles
+
+
+@pytest.mark.parametrize("task", [
+    "cargo audit lists three advisories for the tokio and serde crates; plan the upgrades",
+    "Two crates we depend on are unmaintained; find replacements",
+])
+def test_an_agent_named_for_the_ecosystem_the_task_names_gives_way_to_the_role(task: str) -> None:
+    # "crates" and "cargo" name Rust's ecosystem: when the task asks for a role the team has (dependency management),
+    # the agent named for Rust is demoted as an agent named for a word the task says is (rank17)
+    by_name = {agent.name: agent for agent in load_corpus()}
+    router = Router([by_name[name] for name in ("rust-pro", "rust-expert", "dependency-manager", "cli-developer",
+                                                "code-reviewer")])
+    assert router.rank(task, limit=1)[0].agent == "dependency-manager"
+    assert router.rank("Add a crate for parsing TOML to the CLI", limit=1)[0].agent == "rust-pro"  # building work
