@@ -124,8 +124,9 @@ _OFFICE_THINGS = re.compile(
 # lookahead after every one read the rest of the line again for each, quadratic in a line of repeated "stickers")
 _GIVEAWAY = re.compile(r"\b(?:stickers?|t-?shirts?|hoodies?|mugs?|lanyards?)\b")
 _GIVEAWAY_EVENT = re.compile(r"\b(?:booth|event|meetup|conference|offsite|giveaway|printer|print shop)\b")
-_CALENDAR = re.compile(r"\b(?:in|into|to|on|from)\s+(?:the\s+|our\s+|my\s+)?(?:team|shared|office|company|holiday|"
-                       r"on-?call\s+)?\s*calendar\b")
+# (one run of blanks between two words: "\s+ ... \s*" read a run of blanks after "to" two ways, quadratic in its length)
+_CALENDAR = re.compile(r"\b(?:in|into|to|on|from)\s+(?:(?:the|our|my)\s+)?(?:(?:team|shared|office|company|holiday|"
+                       r"on-?call)\s+)?calendar\b")
 _MEETING_MOVED = re.compile(
     r"(?:move|reschedule|postpone|push|shift|cancel)\s+(?:\w+\s+){0,3}?(?:demo|meeting|stand-?up|retro|retrospective|"
     r"planning|sync|1:1|one-on-one|workshop|all-hands|offsite|lunch)\b(?:\s+\w+){0,3}?\s+(?:to|until|till)\s+"

@@ -409,6 +409,7 @@ def test_an_office_errand_naming_a_technology_gets_no_agent(team: Router, chore:
 @pytest.mark.parametrize("task", [
     "Fix" + " " * 100_000 + "the heading",  # the edit's object ends at blanks: each of them was read to the run's end
     "Add " + "stickers " * 11_000,  # a giveaway's event was looked for after each of them
+    "Put it in" + " " * 100_000 + "the calendar",  # the run of blanks after "in" was read two ways (12 s)
 ])
 def test_a_hostile_task_is_read_in_linear_time(task: str) -> None:
     started = time.process_time()
