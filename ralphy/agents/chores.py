@@ -11,7 +11,9 @@ component, not a value, so they are not chores. Literal edits are chores too (de
 3.8.0"), a file moved ("Move favicon.ico from public/ to static/"), an account, a seat or an invitation, housekeeping
 on one's own machine, and office work for people (slides, sending something to the attendees, a pinned post). A
 value edit that happens when something else does ("Update the Slack message in place when a manager clicks") is
-behaviour to build, not a chore.
+behaviour to build, not a chore. Goods ordered, a video filmed and tax or customs paperwork are errands too (calib17),
+told by what follows the verb from the bug titles and features that start with the same words ("Order 1234 was charged
+twice", "Order the results by date").
 
 The first rules were written from what a chore is, before any list of routing misses was read; the errands and the
 office work after reading the train misses, as general rules (docs/decisions.md). ``routing.Router`` lowers a
@@ -58,6 +60,20 @@ _ERRANDS = (r"pay(?!\s+out)|buy|purchase|hire|recruit|attend|negotiate|book\s+(?
 _OBJECT_END = r"(?=(?<!\s)\s+(?:to|in|into|on|of|for|from|with|across|at|so|by|and)\b|[:;,(]|\.(?:\s|$)|$)"
 _ALONE_LINE = re.compile(_BULLET + rf"(?:{_ALONE})\b|{_BULLET}translate\b.*\b(?:into|to)\s+(?:{_LANGUAGES})\b")
 _ERRAND_LINE = re.compile(_BULLET + rf"(?:{_ERRANDS})")
+# More errands (calib17), each told from code by what follows its verb, since "Order", "Film" and "Fill" also start a
+# bug title ("Order 1234 was charged twice", "Film list crashes") or name a feature to build ("Order the results by
+# date", "Fill in the form from the saved address"): goods ordered (an article or a quantity word right after the
+# verb, or from a supplier), a video filmed or shot, tax, customs, visa or expense paperwork filled in. None when the
+# line says it is sorting or sequencing (by, alphabetically, before...) or behaviour (when, if, automatically...).
+_ORDER_LINE = re.compile(
+    _BULLET + r"order\b(?!.*\b(?:by|alphabetically|chronologically|numerically|ascending|descending|before|after|"
+    r"when|whenever|if|once|automatic|automatically)\b)\s+(?:(?:a|an|extra|spare|replacement)\s|"
+    r"(?:the\s+)?(?:[\w-]+\s+){1,4}?from\s+(?:the\s+|a\s+|an\s+|our\s+)?(?:[\w-]+\s+)?"
+    r"(?:manufacturer|supplier|vendor|wholesaler|print\s+shop|printers?)\b)")
+_FILM_LINE = re.compile(_BULLET + r"(?:film|shoot)\s+(?:a|an|the|our|some|two|three)\s+(?:[\w-]+\s+){0,3}?"
+                        r"(?:video|videos|clip|clips|trailer|footage|commercial)\b")
+_PAPERWORK_LINE = re.compile(_BULLET + r"fill\s+(?:in|out)\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}?"
+                             r"(?:(?:tax|customs|visa|expense|vat)\s+(?:forms?|paperwork|reports?|returns?)|paperwork)\b")
 _EDIT_LINE = re.compile(_BULLET + rf"(?:{_EDIT})\b(?:\s+up)?(?P<object>.*?){_OBJECT_END}")
 _VALUE_END = re.compile(rf"\b(?:{_VALUES})\W*$")
 _LEFTOVER_WORD = re.compile(rf"\b(?:{_LEFTOVER})\b")
@@ -155,6 +171,10 @@ def is_chore(task: str) -> bool:
     line = line.replace("'s ", " ").replace("’s ", " ")
     if _ALONE_LINE.match(line) or _ERRAND_LINE.match(line):
         return True
+    if _ORDER_LINE.match(line) or _FILM_LINE.match(line):
+        return True
+    if _PAPERWORK_LINE.match(line) and not _AUTOMATIC.search(line):
+        return True
     if _literal_edit(task, line):
         return True
     edit = _EDIT_LINE.match(line)
@@ -192,7 +212,7 @@ def _office_life(line: str) -> bool:
     if _MEETING_MOVED.match(re.sub(_BULLET, "", line, count=1)):
         return True
     giveaway = _GIVEAWAY.search(line)
-    if giveaway and _GIVEAWAY_EVENT.search(line, giveaway.end()):
+    if giveaway and (_GIVEAWAY_EVENT.search(line, giveaway.end()) or re.match(_BULLET + r"order\b", line)):
         return True
     return bool(_OFFICE_THINGS.search(line) or (_CALENDAR.search(line) and re.match(
         _BULLET + r"(?:put|add|move|enter|note|block|mark|book)\b", line)))

@@ -251,6 +251,11 @@ def test_the_symptom_rule_is_what_brings_the_debugger(team: Router, monkeypatch:
      "docker-expert"),
     ("Correct 'databse' in the Postgres backup script", "Tune the Postgres connection pool for the API",
      "postgres-pro"),
+    # goods ordered, a video filmed (calib17): each was recommended at 0.83-0.88 without the chore rule
+    ("Order Docker hoodies for the team", "Shrink the Docker image of the API", "docker-expert"),
+    ("Film a short video of the Next.js shop for the launch", "Update the Next.js app to version 15",
+     "nextjs-developer"),
+    ("Order a new drawing tablet for the UI designer", "Design the settings screens", "ui-designer"),
 ])
 def test_a_chore_gets_no_agent_and_real_work_on_the_same_thing_does(team: Router, chore: str, work: str,
                                                                      agent: str) -> None:
@@ -410,6 +415,7 @@ def test_an_office_errand_naming_a_technology_gets_no_agent(team: Router, chore:
     "Fix" + " " * 100_000 + "the heading",  # the edit's object ends at blanks: each of them was read to the run's end
     "Add " + "stickers " * 11_000,  # a giveaway's event was looked for after each of them
     "Put it in" + " " * 100_000 + "the calendar",  # the run of blanks after "in" was read two ways (12 s)
+    "Order" + " " * 100_000 + "a laptop",  # goods ordered: the blanks after the verb, once
 ])
 def test_a_hostile_task_is_read_in_linear_time(task: str) -> None:
     started = time.process_time()
@@ -421,3 +427,43 @@ def test_a_giveaway_is_a_chore_when_an_event_follows_it() -> None:
     assert is_chore("Order mugs and t-shirts for the booth")
     assert is_chore("Add " + "stickers " * 1000 + "to the meetup order")
     assert not is_chore("Add the event stickers to the chat")  # the event before the stickers, a feature
+
+
+# More errands (calib17): goods ordered, a video filmed or shot, paperwork filled in; and the bug titles and features
+# that start with the same words. Written by hand for this file, with the truth, before the rule.
+MORE_ERRANDS = [
+    "Order a new drawing tablet for the UI designer",
+    "Order spare Docker build servers from the vendor",
+    "- [ ] Order an extra monitor for the support desk",
+    "Order the lanyards from the print shop",
+    "Order Docker hoodies for the team",
+    "Film a short video of the Next.js shop for the launch",
+    "Shoot the product video for the Postgres admin tool",
+    "Fill in the VAT return for the Python consultancy",
+    "Fill out the customs paperwork for the prototype boards",
+]
+NOT_MORE_ERRANDS = [
+    "Order the search results by relevance",
+    "Order a list of invoices by due date",
+    "Order 1234 was charged twice",
+    "Order history shows the wrong currency for admins",
+    "Order confirmation emails go out twice",
+    "Order totals are wrong after a coupon is applied",
+    "Order export for the accountants",
+    "Order the middleware so auth runs before logging",
+    "Order an extra sensor reading automatically when the value jumps",
+    "Film list page crashes on Android",
+    "Shoot an event to the analytics endpoint on checkout",
+    "Fill in the signup form from the saved address",
+    "Fill in the tax forms from last year's return automatically",
+]
+
+
+@pytest.mark.parametrize("task", MORE_ERRANDS)
+def test_goods_ordered_a_video_filmed_or_paperwork_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", NOT_MORE_ERRANDS)
+def test_a_bug_title_or_a_feature_starting_with_order_film_or_fill_is_no_chore(task: str) -> None:
+    assert not is_chore(task)
