@@ -97,7 +97,14 @@ EFFECTS: dict[str, re.Pattern[str]] = {
 }
 
 
+_OPERATIONS_TOIL = re.compile(r"\btoil\b|\bon[- ]?call\b|\berror budgets?\b|\b9\d(?:\.\d+)? ?%")
+# Files of data: done by hand every week, they are a data pipeline to build, not the toil of operations (sense17:
+# "the CSV exports someone loads by hand every Monday" is a data engineer's).
+_DATA_FILES = re.compile(r"\b(?:csvs?|spreadsheets?|excel|xlsx|exports?|extracts?|dumps?|workbooks?|sheets)\b")
+
+
 def effects_in(lowered: str) -> tuple[str, ...]:
     """The activities (names of ``activities.ACTIVITY_ROLES``) that ``lowered`` (a task in lower case) asks for by
-    their effect (``EFFECTS``)."""
-    return tuple(activity for activity, pattern in EFFECTS.items() if pattern.search(lowered))
+    their effect (``EFFECTS``); toil done by hand on files of data is no operations' toil (``_DATA_FILES``)."""
+    return tuple(activity for activity, pattern in EFFECTS.items() if pattern.search(lowered)
+                 and not (activity == "toil" and _DATA_FILES.search(lowered) and not _OPERATIONS_TOIL.search(lowered)))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ralphy.agents.senses import other_senses
 from ralphy.agents.terms import terms, word_terms, words as _words
 
 # Technology names that are also ordinary English words (or a letter), as written in lower case.
@@ -65,9 +66,10 @@ def _sentence_start(before: str, start: int) -> bool:
 
 def task_words(task: str) -> list[tuple[str, str]]:
     """(surface word, term) pairs of ``task`` as routing scores them (``terms.words``), less the terms of the
-    technology names it uses as ordinary words (``everyday_terms``)."""
+    technology names it uses as ordinary words (``everyday_terms``) and of the descriptions' words it uses in another
+    sense (``senses.other_senses``)."""
     pairs = _words(task)
-    everyday = everyday_terms(task)
+    everyday = everyday_terms(task) | {term for term, names in other_senses(task).items() if not names}
     return [pair for pair in pairs if pair[1] not in everyday] if everyday else pairs
 
 

@@ -41,6 +41,7 @@ from ralphy.agents.routing_confidence import DEFAULT_THRESHOLD
 from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
+from ralphy.agents.senses import other_senses
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.technologies import field_terms
 from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words  # noqa: F401
@@ -243,13 +244,16 @@ class Router:
 
     def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
                 roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
-                sequence: Sequence[str] | None = None) -> dict[int, float]:
+                sequence: Sequence[str] | None = None, senses: dict[str, bool] | None = None) -> dict[int, float]:
         """Agent index -> its score for the task, for every agent holding one of ``task_terms`` (``sequence``: the
-        task's terms in order with their repeats, for the terms of several words it says; ``task_terms`` when None)."""
+        task's terms in order with their repeats, for the terms of several words it says; ``task_terms`` when None;
+        ``senses``: the terms the task says in another sense than an agent's, ``ralphy.agents.senses``)."""
         total: list[float] | None = None
         agents = len(self._entries)
         sequence = tuple(task_terms if sequence is None else sequence)
         bound = bound_terms(sequence) if PHRASE_BOUND else {}
+        senses = senses or {}
+        broad, said = broad_terms(), frozenset(sequence)
         for term in (*task_terms, *activity.extra) if activity.extra else task_terms:
             boost = 1.0 + HEAD_BOOST if term in head else 1.0
             posting = self._posting(term)
@@ -259,13 +263,17 @@ class Router:
                 total = [0.0] * agents
             if term in bound:
                 posting = self._bound_posting(term, bound[term], posting)
-            if term not in bound and len(posting) * DENSE_SHARE >= agents:  # a common term: every agent at once, in C
+            if term in senses:  # a name's noun as data: not the agents named for it
+                posting = [pair for pair in posting if not self._name_holds(pair[0], term)]
+            elif term in broad:  # a name's verb without what it is done to: not that agent's name
+                posting = [pair for pair in posting if not self._verb_only(pair[0], term, said)]
+            if term not in bound and term not in senses and term not in broad and len(posting) * DENSE_SHARE >= agents:  # a common term: every agent at once, in C
                 total = list(map(operator.add, total, self._dense(term, boost, posting)))
             else:
                 for index, weight in posting:
                     total[index] += weight * boost
-        if FIELD_WEIGHT:
-            total = self._add_fields(total, sequence)
+        if FIELD_WEIGHT:  # a word in another sense names no field either
+            total = self._add_fields(total, [term for term in sequence if term not in senses] if senses else sequence)
         if total is None:
             return {}
         # the same additions in the same order as term by term per agent (x + 0.0 is x); weights are > 0
@@ -316,6 +324,12 @@ class Router:
             if index in allowed or not self._name_holds(index, term):
                 kept.append((index, weight))
         return kept
+
+    def _verb_only(self, index: int, term: str, said: Set[str]) -> bool:
+        """Whether agent ``index``'s name ends with the broad verb ``term`` and the task says none of the name's
+        other words (``senses.named_activity``: "Map the share as drive F:" names no assumption-mapping)."""
+        named = named_activity(self.agents[index].name)
+        return named is not None and named[0] == term and named[1].isdisjoint(said)
 
     def _name_holds(self, index: int, term: str) -> bool:
         """Whether agent ``index``'s name holds ``term`` (as ``_posting`` counts it)."""
@@ -396,15 +410,17 @@ class Router:
         """The best-ranked agent for ``task`` and its confidence features (for calibrating; None: no match)."""
         sequence = [term for _, term in _task_words(task)]
         task_terms = list(dict.fromkeys(sequence))
-        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task), sequence)
+        ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task), sequence,
+                              other_senses(task))
         if not ranked:
             return None
         return self._entries[ranked[0][0]].agent.name, routing_confidence.features(self, ranked, 0, task_terms)
 
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
                 roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
-                sequence: Sequence[str] | None = None) -> list[tuple[int, float]]:
-        scores = self._scores(task_terms, head, roles, activity, sequence)
+                sequence: Sequence[str] | None = None, senses: dict[str, bool] | None = None
+                ) -> list[tuple[int, float]]:
+        scores = self._scores(task_terms, head, roles, activity, sequence, senses)
         # best first, ties by name: agents are indexed in name order and ``scores`` is in index order, so a stable
         # sort by score alone, descending, sorts as (-score, index) does, in C
         return sorted(scores.items(), key=operator.itemgetter(1), reverse=True)
@@ -417,7 +433,7 @@ class Router:
         for word, term in pairs:
             surface.setdefault(term, word)
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task),
-                              [term for _, term in pairs])
+                              [term for _, term in pairs], other_senses(task))
         results = []
         chore = is_chore(task)
         for position, (index, score) in enumerate(ranked[:limit]):
