@@ -65,6 +65,10 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "ci": ("", "ci circleci actions jenkins devops deployment"),  # asked for by what sets it off: _CI_TRIGGER (rank17)
 }
 
+# The role effects (ralphy.agents.role_effects) of dividing work among agents or workers: the activity the task names
+# is then what is divided ("Split the audit of the billing code among our agents"), not the work asked for (sense17).
+_DIVIDING = ("agent organisation", "task distribution")
+
 # A head starting with one of these asks to build something, even if it names an activity's word after ("Move the
 # docs from Jekyll to Astro", "Design the test harness"): the technology's specialist builds it.
 BUILDING_VERBS = "design implement build move model port convert rewrite integrate migrate architect create"
@@ -320,7 +324,10 @@ def asked_activity(task: str) -> Asked:
         # not by its role's words: they are scored with the task's, so the role's agents are among those scored
         # (not for a bare "find why": see symptom_report)
         extra = extra | (frozenset(roles) - said)
-    groups = tuple(dict.fromkeys(group for _, family in roles_asked(lowered) for group in family))
+    asked = roles_asked(lowered)
+    if any(family in _DIVIDING for family, _ in asked):  # the work divided among agents is not the work asked for
+        roles.clear()
+    groups = tuple(dict.fromkeys(group for _, family in asked for group in family))
     for group in groups:  # a role asked for by its effect (effects16): its name's words scored when the task says
         if group.isdisjoint(said):  # none of them, a generic suffix ("engineer", "analyst") left out
             extra = extra | (group - default_lexicon().generic)

@@ -333,7 +333,7 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\b" + _AGENTS + r" " + _W + r"{0,4}(?:each other|one another)(?:'s)?\b|"
         r"\bwhich (?:agent|subagent) (?:should )?(?:does|do|handles?|takes?|gets?) (?:which|what)\b")),
     "agent organisation": ("organizer", (
-        r"\b(?:split|spread|divide|share|hand out|break) [^.]{0,40}\b(?:among|between|across) (?:our |the |\d+ )?"
+        r"\b(?:split|spread|divide|share|hand out|break) [^.]{0,60}\b(?:among|between|across) (?:our |the |\d+ )?"
         r"(?:\w+ )?(?:agents|subagents)\b|\bwho does which (?:part|piece|step|bit)\b")),
     "agent failures": ("error coordinator", (
         r"\b" + _AGENTS + r"\b[^.]{0,60}\bcascad\w+|\bcascad\w+[^.]{0,60}\b" + _AGENTS + r"\b")),

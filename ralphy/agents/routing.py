@@ -41,7 +41,7 @@ from ralphy.agents.routing_confidence import DEFAULT_THRESHOLD
 from ralphy.agents.routing_fields import Entry, entry_of, fields_of
 from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
-from ralphy.agents.senses import other_senses
+from ralphy.agents.senses import broad_terms, named_activity, other_senses
 from ralphy.agents.spec import AgentSpec
 from ralphy.agents.technologies import field_terms
 from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words  # noqa: F401
@@ -279,7 +279,7 @@ class Router:
         # the same additions in the same order as term by term per agent (x + 0.0 is x); weights are > 0
         scores = dict(zip(compress(range(agents), total), compress(total, total)))
         if roles and ROLE_LIFT:
-            self._lift_roles(scores, roles)
+            self._lift_roles(scores, roles.difference(senses) if senses else roles)
         excluded: set[int] = set()
         if self._not_for:
             entries = self._entries

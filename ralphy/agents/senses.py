@@ -43,12 +43,12 @@ from __future__ import annotations
 import functools
 import re
 
-from ralphy.agents.terms import name_text, terms
+from ralphy.agents.terms import name_text, terms, word_terms
 
 # Nouns of the corpus's agent names that name a trade by what a business deals in (as written, lower case).
 NAME_NOUNS = frozenset(
     """sales sale market markets marketing content customer customers product products business growth trend trends risk
-    risks search searches email emails game games payment payments support social legal knowledge quality health
+    risks search searches email emails game games payment payments pay support social legal knowledge quality health
     receipt receipts event events session sessions""".split())
 _RECORDS = (r"csvs?|spreadsheets?|sheets?|xlsx|workbooks?|figures|numbers|totals|exports?|rows|columns?|records|"
             r"datasets?|data|dumps?|tables?|stats|statistics|history|volumes?|counts|ledgers?|logs?|feeds?|extracts?")
@@ -58,16 +58,28 @@ _DIMENSIONS = (r"regions?|countr(?:y|ies)|months?|weeks?|days?|hours?|quarters?|
                r"products?|channels?|categor(?:y|ies)|segments?|teams?|cit(?:y|ies)|states?|reps?|customers?|"
                r"platforms?|sources?|plans?|cohorts?|warehouses?|skus?|locations?|sites?|users?|accounts?")
 _DIRECTORY = r"ous?|groups?|mailbox(?:es)?|shares?|folders?|drives?|sharepoint|distribution lists?"
-_NOUNS = "|".join(sorted(NAME_NOUNS, key=len, reverse=True))
-_ANY = re.compile(r"\b(?:" + _NOUNS + r")\b", re.IGNORECASE)
 _AFTER = re.compile(r" (?:[\w'-]+ )?(?:" + _RECORDS + r")\b|(?: [\w'-]+)? (?:by|per) (?:the |each |every )?(?:"
                     + _DIMENSIONS + r")\b| (?:" + _DIRECTORY + r")\b")
-_BEFORE = re.compile(r"\b(?:" + _SPANS + r") of (?:[\w'-]+ ){0,2}\Z")
+_BEFORE = re.compile(r"\b(?:" + _SPANS + r") of (?:[\w'-]+ ){0,2}\Z|"
+                     r"\b(?:cach(?:e|es|ed|ing)|counts?|count(?:ed|ing)|sum(?:s|med)?|tally|aggregat(?:e|es|ed|ing)|"
+                     r"charts?|chart(?:ed|ing)|plots?|plott(?:ed|ing)|dedupe|deduplicate|archive|backfill|"
+                     r"(?:import|export)(?:s|ed|ing)?) (?:(?:the|all|our|each|every|their|its|[\w-]+'s) )?"
+                     r"(?:[\w-]+ )?\Z")
+# Nouns of people that the word before them names a group of: "the platform team", "the research agents".
+_PEOPLE = re.compile(r"[ -](?:teams?|agents|subagents|departments?|staff|squads?|guilds?|crews?|folks)\b")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+# Work divided among agents or people: what is divided is not the work asked for ("Split the audit of the billing
+# code among our agents": the agents' organiser's, not the auditor's).
+_DIVIDED = re.compile(r"\b(?:split|divide|distribute|spread|share out|parcel out|hand out|allocate|assign)(?:s|ed|ing)? "
+                      r"([^.;:!?\n]{1,60}?) (?:among|between|across|over|to|into (?:[\w-]+ ){0,2}for) (?:our |the |\d+ |"
+                      r"several |all |these |those |my )?(?:[\w-]+ )?(?:agents|subagents|sub-agents|workers|bots|"
+                      r"teammates)\b", re.IGNORECASE)
 # Verbs of everyday breadth that some agents' names end with, after what they are done to (as written).
 BROAD_VERBS = frozenset("map mapping model modeling modelling monitor groom grooming think thinking judge refresh "
                         "refresher publish publisher craft crafter".split())
 _LOOK_BACK = 48
-MAX_OCCURRENCES = 256  # name nouns looked at in one task (a task file's line is not a book)
+MAX_WORDS = 4096  # words looked at in one task (a task file's line is not a book)
+MAX_DIVIDED = 16  # pieces of work divided among agents looked at in one task
 
 _UNITS = r"(?:ns|µs|us|ms|nanoseconds?|microseconds?|milliseconds?)"
 _DESCRIPTION_SENSES: dict[str, re.Pattern[str]] = {
@@ -94,13 +106,20 @@ def other_senses(task: str) -> dict[str, bool]:
     found: dict[str, bool] = {}
     role: set[str] = set()
     other: set[str] = set()
-    for count, match in enumerate(_ANY.finditer(task)):
-        if count >= MAX_OCCURRENCES:
+    nouns = _noun_terms()
+    divided = [match.span(1) for _, match in zip(range(MAX_DIVIDED), _DIVIDED.finditer(task))]
+    for count, match in enumerate(_WORD.finditer(task)):
+        if count >= MAX_WORDS:
             break
-        term = terms(match.group())
-        if not term:
+        word = match.group().lower()
+        term = _term(word)
+        if term is None:
             continue
-        (other if _as_data(task, match) else role).add(term[0])
+        if (_PEOPLE.match(task, match.end()) or term in nouns and _as_data(task, match) or word == "window"
+                or any(start <= match.start() < end for start, end in divided)):
+            other.add(term)
+        else:
+            role.add(term)
     found.update(dict.fromkeys(other - role, True))
     lowered = task.lower()
     for word, pattern in _DESCRIPTION_SENSES.items():
@@ -114,11 +133,33 @@ def other_senses(task: str) -> dict[str, bool]:
 def _as_data(task: str, match: re.Match[str]) -> bool:
     """Whether this occurrence of a name's noun is data or a name in the task (see the module's rules)."""
     start, end = match.span()
+    if _in_compound(task, start, end):
+        return True
     after = task[end:end + 64].lower()
     if _AFTER.match(after):
         return True
     before = task[max(0, start - _LOOK_BACK):start].lower()
     return bool(_BEFORE.search(before))
+
+
+def _in_compound(task: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is one of a compound of three words or more joined by hyphens
+    ("buy-now-pay-later", "order-then-pay"): the compound is one word, the modifier of what follows it."""
+    left = task[max(0, start - 40):start].split()[-1:] or [""]
+    right = task[end:end + 40].split()[:1] or [""]
+    joined = left[0] if left[0].endswith("-") and task[start - 1:start] == "-" else ""
+    joined += task[start:end] + (right[0] if right[0].startswith("-") else "")
+    return joined.count("-") >= 2
+
+
+def _term(word: str) -> str | None:
+    found = word_terms(word)
+    return found[0] if found else None
+
+
+@functools.lru_cache(maxsize=1)
+def _noun_terms() -> frozenset[str]:
+    return frozenset(term for word in NAME_NOUNS for term in terms(word))
 
 
 @functools.lru_cache(maxsize=1)

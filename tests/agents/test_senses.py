@@ -169,3 +169,59 @@ def test_a_name_ending_with_a_broad_verb_is_read_as_the_verb_and_its_object() ->
 ])
 def test_files_of_data_done_by_hand_are_no_operations_toil(task: str, toil: bool) -> None:
     assert ("toil" in effects_in(task)) is toil
+
+
+@pytest.mark.parametrize("task, word", [
+    ("Estimate the default rate of the pay-in-three-instalments plan", "pay"),  # a compound of hyphens: one word
+    ("Cache the recent searches per user for ten minutes", "searches"),  # what a cache holds is data
+    ("Count the support tickets per week", "support"),
+    ("Order fleece jackets for the platform team", "platform"),  # a group of people
+    ("Set up the shared inbox the research agents write their notes to", "research"),
+    ("Split the security review of the upload service among our agents", "security"),  # the work divided
+    ("Divide the test plan into work for the agents", "test"),
+    ("The settings window closes when the user presses Escape", "window"),  # a window, not Windows
+])
+def test_more_words_in_another_sense_are_found(task: str, word: str) -> None:
+    assert _term(word) in other_senses(task)
+
+
+@pytest.mark.parametrize("task, word", [
+    ("Integrate the pay-out API with the payment provider", "payment"),
+    ("Tune the search ranking for product names", "search"),
+    ("Ask the platform team's engineers to build the shared Kubernetes platform", "platform"),  # said in both senses
+    ("Review the security of the upload service", "security"),
+    ("Patch the Windows servers this weekend", "windows"),
+])
+def test_the_same_words_in_their_own_sense_are_kept(task: str, word: str) -> None:
+    assert _term(word) not in other_senses(task)
+
+
+SPLIT_TEAM = ("agent-organizer", "security-auditor", "compliance-auditor", "platform-engineer", "postgres-pro",
+              "django-orm-expert", "windows-infra-admin", "powershell-ui-architect", "sql-pro")
+
+
+@pytest.fixture(scope="module")
+def split() -> Router:
+    by_name = {agent.name: agent for agent in load_corpus()}
+    return Router([by_name[name] for name in SPLIT_TEAM])
+
+
+@pytest.mark.parametrize("task, wrong", [
+    ("Split the security review of the upload service among our agents", "security-auditor"),
+    ("Order fleece jackets for the platform team", "platform-engineer"),
+    ("The settings window closes when the user presses Escape", "windows-infra-admin"),
+])
+def test_the_agent_named_for_the_word_is_not_recommended(split: Router, task: str, wrong: str) -> None:
+    assert split.recommend(task).recommended != wrong
+    ranked = split.rank(task)
+    assert not ranked or ranked[0].agent != wrong
+
+
+@pytest.mark.parametrize("task, right", [
+    ("Split the security review of the upload service among our agents", "agent-organizer"),
+    ("Audit the upload service for broken access control", "security-auditor"),
+    ("Create a GPO that maps the network drives on the Windows clients", "windows-infra-admin"),
+])
+def test_the_role_keeps_its_agent(split: Router, task: str, right: str) -> None:
+    ranked = split.rank(task)
+    assert ranked and ranked[0].agent == right
