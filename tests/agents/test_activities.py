@@ -133,19 +133,15 @@ def test_a_front_end_asks_for_no_end_to_end_test() -> None:
     assert not asked_activity("Build a WPF front end for the provisioning script")
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Router:
-    return Router(load_corpus(VOLTAGENT))
-
-
 @pytest.mark.parametrize(("task", "right"), [
     ("Draft the test strategy for the payments app's 2.0 launch", {"qa-expert"}),
     ("Stress-test the checkout API at 5k requests per second", {"performance-engineer"}),
     ("Prioritize the roadmap items for next quarter", {"product-manager"}),
     ("Write the man page for the backup CLI", {"technical-writer", "documentation-engineer"}),
 ])
-def test_the_role_of_an_activity_named_by_its_instance_ranks_first(catalog: Router, task: str, right: set[str]) -> None:
-    assert catalog.rank(task, limit=1)[0].agent in right
+def test_the_role_of_an_activity_named_by_its_instance_ranks_first(voltagent: Router, task: str, right: set[str]
+                                                                  ) -> None:
+    assert voltagent.rank(task, limit=1)[0].agent in right
 
 
 def test_a_head_ends_at_against_and_not_at_a_version_s_dot() -> None:

@@ -5,24 +5,12 @@ VoltAgent's 158 real agents."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from tests.agents.effect_checks import ranked_first_only_with
 
-from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
-
-from tests.agents.effect_checks import ranked_first_only_with  # noqa: E402
-
-from ralphy.agents import activities, routing  # noqa: E402
-from ralphy.agents.effects import effects_in  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def voltagent() -> routing.Router:
-    return routing.Router(load_corpus(VOLTAGENT))
+from ralphy.agents import activities
+from ralphy.agents.effects import effects_in
 
 
 @pytest.mark.parametrize(("task", "effect"), [

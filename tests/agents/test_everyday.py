@@ -108,13 +108,6 @@ def test_the_technology_keeps_its_agent(router: Router, task: str, right: set[st
     assert router.recommend(task).recommended in right
 
 
-@pytest.fixture(scope="module")
-def voltagent() -> Router:
-    from bench_routing import VOLTAGENT
-
-    return Router(load_corpus(VOLTAGENT))
-
-
 @pytest.mark.parametrize("word", ["goes", "whenever", "sometimes", "someone", "nobody", "still", "already", "never"])
 def test_the_words_of_telling_what_happens_are_no_terms(word: str) -> None:
     # rare in agents' text, so rare words by idf: "goes" alone recommended context-manager at 0.82

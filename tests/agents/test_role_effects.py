@@ -14,11 +14,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
+from bench_routing import load_corpus  # noqa: E402
 
 from tests.agents.effect_checks import ranked_first_only_with  # noqa: E402
 
-from ralphy.agents import role_effects, routing  # noqa: E402
+from ralphy.agents import role_effects  # noqa: E402
 from ralphy.agents.activities import asked_activity, holds_group, own_name_terms  # noqa: E402
 from ralphy.agents.effects import effects_in  # noqa: E402
 from ralphy.agents.role_effects import ROLE_EFFECTS_SOURCE, roles_asked  # noqa: E402
@@ -217,11 +217,6 @@ def test_a_role_asked_by_its_effect_is_asked_and_its_name_words_scored() -> None
     assert asked and frozenset({"idea", "valid"}) in asked.groups and {"idea", "valid"} <= asked.extra
     # the task says a word of the group: nothing added (the words it says are scored already)
     assert "ui" not in asked_activity("Design the screens: they look dated next to the competition").extra
-
-
-@pytest.fixture(scope="module")
-def voltagent() -> routing.Router:
-    return routing.Router(load_corpus(VOLTAGENT))
 
 
 @pytest.mark.parametrize(("task", "right"), [

@@ -6,27 +6,16 @@ work. The tasks here are in no labelled set; their right agents were written dow
 from __future__ import annotations
 
 import dataclasses
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
-
-from ralphy.agents import routing, routing_fields, siblings  # noqa: E402
-from ralphy.agents.technologies import FIELDS, field_terms  # noqa: E402
-from ralphy.agents.terms import terms  # noqa: E402
+from ralphy.agents import routing, routing_fields, siblings
+from ralphy.agents.technologies import FIELDS, field_terms
+from ralphy.agents.terms import terms
 
 
 def fields_of(task: str) -> set[str]:
     return {term for _, field in field_terms(tuple(dict.fromkeys(terms(task)))) for term in field}
-
-
-@pytest.fixture(scope="module")
-def voltagent() -> routing.Router:
-    return routing.Router(load_corpus(VOLTAGENT))
 
 
 def test_a_technology_names_its_field() -> None:
