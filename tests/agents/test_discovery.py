@@ -184,7 +184,8 @@ def test_unknown_scope_is_a_bug() -> None:
 
 def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
     """simple_frontmatter is only an optimisation: wherever it answers, the YAML parser must agree."""
-    from ralphy.agents.frontmatter import _load_yaml, find_frontmatter, simple_frontmatter
+    from ralphy.agents.cli_yaml import load_yaml
+    from ralphy.agents.frontmatter import find_frontmatter, simple_frontmatter
     from tests.conftest import CORPUS
 
     answered = 0
@@ -197,7 +198,7 @@ def test_fast_frontmatter_path_equals_the_yaml_parser_on_the_corpus() -> None:
         fast = simple_frontmatter(raw)
         if fast is not None:
             answered += 1
-            assert fast == _load_yaml(raw), raw
+            assert fast == load_yaml(raw), raw
     assert answered > 500
 
 

@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 
 from ralphy.agents.agent_file import _read_all, parse_tools
+from ralphy.agents.cli_yaml import load_yaml, yaml_errors
 from ralphy.agents.frontmatter import (
     _certainly_invalid_yaml,
     _JS_TRIM_CHARS,
-    _load_yaml,
     _second_chance,
-    _yaml_error,
     find_frontmatter,
     simple_frontmatter,
     split_frontmatter,
@@ -36,11 +35,11 @@ PIECES = ["Use", " when", ": ", ":", " #", "#", "x", " ", "  ", "'", '"', "\\", 
 def yaml_reference(raw: str) -> tuple[Any, str | None]:
     """The general path: parse as YAML; when that fails, the CLI's second chance; (mapping or {}, error)."""
     try:
-        data = _load_yaml(raw)
-    except _yaml_error():
+        data = load_yaml(raw)
+    except yaml_errors():
         try:
-            data = _load_yaml(_second_chance(raw))
-        except _yaml_error() as exc:
+            data = load_yaml(_second_chance(raw))
+        except yaml_errors() as exc:
             return {}, " ".join(str(exc).split())
     return (data if isinstance(data, dict) else {}), None
 
@@ -103,8 +102,8 @@ def test_frontmatter_shortcuts_equal_the_yaml_parser_on_the_corpus() -> None:
 ])
 def test_a_value_holding_colon_space_is_invalid_yaml(raw: str) -> None:
     assert _certainly_invalid_yaml(raw)
-    with pytest.raises(_yaml_error()):
-        _load_yaml(raw)
+    with pytest.raises(yaml_errors()):
+        load_yaml(raw)
 
 
 @pytest.mark.parametrize("raw", [
@@ -119,7 +118,7 @@ def test_colon_space_is_not_called_invalid_where_yaml_may_accept_it(raw: str) ->
 
 def test_flow_lists_of_words_are_read_without_the_parser() -> None:
     raw = "name: x\ntags: [python, data-extraction , _k,ci]\ntools: [ Read ]"
-    assert simple_frontmatter(raw) == _load_yaml(raw) == {
+    assert simple_frontmatter(raw) == load_yaml(raw) == {
         "name": "x", "tags": ["python", "data-extraction", "_k", "ci"], "tools": ["Read"]}
     for declined in ("tags: [a, null]", "tags: [a,]", "tags: []", "tags: [a b]", "tags: [a] # c", "tags: [[a]]",
                      "tags: [a, 'b']", "tags: [1]", "tags: [a] "):

@@ -232,7 +232,8 @@ def test_frontmatter_nested_or_multiplied_through_aliases_is_a_skipped_file(tmp_
 
 
 def test_aliases_within_bounds_still_load():
-    from ralphy.agents.frontmatter import alias_problem, split_frontmatter
+    from ralphy.agents.cli_yaml import alias_problem
+    from ralphy.agents.frontmatter import split_frontmatter
 
     looped: list = ["write the parser"]
     looped.append(looped)

@@ -74,7 +74,8 @@ STREAM_JSON_OPENING = 'read -r request\nid=$(printf \'%s\' "$request" | sed -n \
 
 
 def test_ordinary_nesting_still_parses():
-    from ralphy.agents.frontmatter import split_frontmatter, yaml_depth_problem
+    from ralphy.agents.cli_yaml import yaml_depth_problem
+    from ralphy.agents.frontmatter import split_frontmatter
 
     data, _, error = split_frontmatter("---\nname: a\ndescription: x\ntools: [Read, [Grep]]\nmeta: {a: {b: [1]}}\n---\n")
     assert error is None and data["tools"] == ["Read", ["Grep"]] and data["meta"] == {"a": {"b": [1]}}
