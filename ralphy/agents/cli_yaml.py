@@ -145,7 +145,7 @@ def load_yaml(text: str, unique_keys: bool = False) -> Any:
         text = _NON_PRINTABLE.sub(lambda m: chr(_STAND_IN + ord(m.group())), text)
     try:
         data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError:
+    except (_YAML_ERROR, yaml.YAMLError):  # the loader's yaml module's error, and the one imported now
         if not _SURROGATE_ESCAPE.search(text):
             raise
         data = _with_surrogate_pairs(text, loader)

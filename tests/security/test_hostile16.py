@@ -195,6 +195,23 @@ def test_a_duplicate_key_is_still_refused_by_the_2_1_62_rules_with_a_pair_escape
     assert error is not None and "duplicate key" in error
 
 
+def test_a_pair_escape_is_read_again_after_yaml_was_imported_anew():
+    """The loader is built once, from the yaml module of that moment; a module imported anew (pyfakefs's ``fs`` does
+    it) raises its own YAMLError class, and the second reading of a pair escape still runs. It did not when the
+    loader was first built under ``fs``: test_discovery's CRLF test, then the three above, failed in that order."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from ralphy.agents import cli_yaml\n"
+            "cli_yaml.load_yaml('a: 1')\n"
+            "for name in [name for name in sys.modules if name.split('.')[0] in ('yaml', '_yaml')]:\n"
+            "    del sys.modules[name]\n"
+            "print(ascii(cli_yaml.load_yaml('name: \"\\\\ud83d\\\\ude80\"')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == ascii({"name": "\U0001f680"}), done.stderr
+
+
 @pytest.mark.parametrize("name", ["tag\U000e0041gent", "zw\u200bsp", "dev \U0001f468\u200d\U0001f4bb", "vs\ufe0f"])
 def test_a_path_with_a_character_that_draws_nothing_pastes_back_into_bash_as_itself(name):
     """termsafe.shell_word escapes what safe_text escapes: past U+FFFF that is bash's \\U (its \\u takes four
