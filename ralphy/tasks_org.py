@@ -15,7 +15,8 @@ the file declares (``#+TODO: TODO REVIEW | DONE``: before the bar open, after it
 no checkbox and no ``#+TODO:`` line (a ``TODO.org`` of bare headings, some perhaps ``DONE`` since) has its leaf
 headings below the top level as its tasks.
 A file is read as org when it has a heading (``* ...``) and is named ``*.org``, or says so (a ``#+KEY:`` line, a
-``** `` heading or a ``* TODO`` one) without a Markdown heading or a ``* [ ]`` item (``is_org``).
+``* TODO`` heading, a headline's cookie or tags, a planning line) without a Markdown heading or a ``* [ ]`` item
+(``is_org``); a bare ``** text`` line does not say so (Markdown files hold them).
 """
 
 from __future__ import annotations
@@ -39,15 +40,23 @@ _CLOSED = {"DONE": COMPLETED, "FIXED": COMPLETED, "CANCELLED": DROPPED, "CANCELE
 _BOX = {" ": PENDING, "-": IN_PROGRESS, "x": COMPLETED, "X": COMPLETED}
 
 
-_ORG_ONLY = re.compile(r"^(?:\*{2,}[ \t]+\S|\*+[ \t]+(?:TODO|DONE)[ \t])", re.MULTILINE)  # never Markdown's bold or bullets
+# What org writes and Markdown never does: a heading with a TODO keyword (a single star only with TODO / DONE, since
+# "* NEXT steps" is a Markdown bullet), a headline's priority cookie, statistics cookie or tags, a planning line or a
+# property drawer. A "** text" line alone is not enough: Markdown files hold "** Note: ..." (bold with a blank) and
+# footnotes "* ..." / "** ...", and read as org they lost their ids and their [/] marks.
+_KEYWORD_HEADLINE = (r"\*+[ \t]+(?:TODO|DONE)(?:[ \t]|$)|\*{2,}[ \t]+(?:NEXT|WAITING|WAIT|HOLD|BLOCKED|SOMEDAY|STARTED|DOING|"
+                     r"IN-PROGRESS|INPROGRESS|WIP|REVIEW|FIXED|CANCELL?ED|WONTFIX)(?:[ \t]|$)")
+_SHAPED_HEADLINE = r"\*{2,}[ \t]+\S[^\n]*?(?:\[#[A-Za-z0-9]\]|\[\d*/\d*\]|\[\d+%\]|[ \t]:[\w@#%]+(?::[\w@#%]+)*:[ \t]*$)"
+_PLANNING = r"[ \t]*(?:(?:SCHEDULED|DEADLINE|CLOSED):[ \t]*[<\[]\d{4}-\d\d-\d\d|:PROPERTIES:[ \t]*$)"
+_ORG_ONLY = re.compile(f"^(?:{_KEYWORD_HEADLINE}|{_SHAPED_HEADLINE}|{_PLANNING})", re.MULTILINE)
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]", re.MULTILINE)
 _MARKDOWN_STAR_BOX = re.compile(r"^\*[ \t]+\[[ xX~/\-]\][ \t]", re.MULTILINE)  # "* [ ] ...": org never bullets with a star
 
 
 def is_org(text: str, path: str | None = None) -> bool:
-    """Whether ``text`` is an org file: named ``*.org``, or saying so (a ``#+TITLE:`` line, a ``** heading`` or a
-    ``* TODO`` one, which Markdown never writes) without a Markdown heading or a ``* [ ]`` item; and it has an org
-    heading."""
+    """Whether ``text`` is an org file: named ``*.org``, or saying so (a ``#+TITLE:`` line, a ``* TODO`` heading, a
+    headline's cookie or tags, a ``SCHEDULED:`` line: what Markdown never writes) without a Markdown heading or a
+    ``* [ ]`` item; and it has an org heading. Bare ``** text`` lines alone are Markdown's (bold, footnotes)."""
     if re.search(r"^\*+[ \t]+\S", text, re.MULTILINE) is None:
         return False
     if path is not None and str(path).lower().endswith(".org"):

@@ -37,7 +37,7 @@ def test_ticking_a_task_changes_that_task_and_those_bytes_only(path, tmp_path):
         return
     raw = path.read_bytes()
     text = raw.decode("utf-8")  # a BOM stays in the text, as an editor keeps it
-    edit = completion_edit(text, task.id)
+    edit = completion_edit(text, task.id, path.name)
     assert edit is not None, f"{task.id} at line {task.line}: no edit"
     old, new = edit
     assert text.count(old) == 1, f"{task.id}: the edit's old text is not unique in the file"
@@ -70,8 +70,8 @@ def test_the_prompt_tells_the_tick_the_file_uses(path):
     task = _open_task(path)
     if task is None:
         return
-    rule = prompt_hints(parse_tasks(text))["tick_rule"]
-    old, new = completion_edit(text, task.id)
+    rule = prompt_hints(parse_tasks(text, path.name))["tick_rule"]
+    old, new = completion_edit(text, task.id, path.name)
     written = [line for line in new.split("\n") if line not in old.split("\n")]
     targets = [t.removeprefix("- ") for t in re.findall(r"(?:becomes|gets)(?: an?)? `([^`]+)`", rule)]
     if "✅" in rule:

@@ -47,9 +47,10 @@ def tasks_block(prompt: str) -> str:
     return prompt[start + len("<tasks>\n"):end] if start != -1 and end > start else prompt
 
 
-def parse_prompt_tasks(prompt: str) -> list[PromptTask]:
-    """The tasks in a dev prompt, read the way ralphy reads task files (every shape of docs/tasks.md)."""
-    return [PromptTask(t.id, t.title, t.group, t.completed) for t in parse_tasks(tasks_block(prompt)).tasks]
+def parse_prompt_tasks(prompt: str, tasks_file: str | None = None) -> list[PromptTask]:
+    """The tasks in a dev prompt, read the way ralphy reads task files (every shape of docs/tasks.md); ``tasks_file``
+    is the file's name, which the prompt says (a ``TODO.org`` of bare headings is org by its name only)."""
+    return [PromptTask(t.id, t.title, t.group, t.completed) for t in parse_tasks(tasks_block(prompt), tasks_file).tasks]
 
 
 def listed_agents(prompt: str) -> list[str]:
@@ -371,7 +372,7 @@ class DevScenario:
                     "options": [{"label": label, "description": f"go with {label}"} for label in self.question_options],
                 }]}, id=QUESTION_TOOL_ID)
             return text(f"Before I go on with TASKS.md I need a decision from you. {self.question}")
-        tasks = parse_prompt_tasks(prompt)
+        tasks = parse_prompt_tasks(prompt, self.tasks_file)
         if not tasks:
             return text("I found no tasks in the prompt, so there is nothing for me to do.")
         groups = pending_groups(tasks)
@@ -408,7 +409,7 @@ class DevScenario:
 
     def _fix(self, request: Request, plan: _Plan) -> Reply:
         """Told that ralphy's check failed: write the file of every completed task, then say so."""
-        done = [t for t in parse_prompt_tasks(request.first_user_text) if t.done]
+        done = [t for t in parse_prompt_tasks(request.first_user_text, self.tasks_file) if t.done]
         if plan.take() is None and done:
             reply = text(f"The check failed; writing the {len(done)} missing file(s).")
             for task in done:

@@ -156,16 +156,18 @@ def test_a_read_the_cli_answers_with_its_unchanged_note_uses_the_earlier_read_an
 def test_completion_edit_of_a_line_written_twice_is_unique_in_the_file():
     # org-gilgamesh.org's "** Test simplify" under two headings: the Edit tool refuses an old string found twice
     org = "* StateChange\n** Test simplify\n\n* Subroutine\n** Recursive subroutines\n** Test simplify\n"
-    first, second = (task.id for task in parse_tasks(org).tasks if task.title == "Test simplify")
-    assert completion_edit(org, first) == ("** Test simplify\n\n* Subroutine", "** DONE Test simplify\n\n* Subroutine")
-    assert completion_edit(org, second) == ("** Recursive subroutines\n** Test simplify\n",
-                                            "** Recursive subroutines\n** DONE Test simplify\n")  # at the end
+    name = "TODO.org"  # a bare outline is org by its name (tasks17)
+    first, second = (task.id for task in parse_tasks(org, name).tasks if task.title == "Test simplify")
+    assert completion_edit(org, first, name) == ("** Test simplify\n\n* Subroutine",
+                                                 "** DONE Test simplify\n\n* Subroutine")
+    assert completion_edit(org, second, name) == ("** Recursive subroutines\n** Test simplify\n",
+                                                  "** Recursive subroutines\n** DONE Test simplify\n")  # at the end
     ticked = org
     for task_id in (first, second):  # as the scripted model edits: each from the text it read
-        old, new = completion_edit(org, task_id)
+        old, new = completion_edit(org, task_id, name)
         assert ticked.count(old) == 1
         ticked = ticked.replace(old, new, 1)
-    assert [(task.title, task.status) for task in parse_tasks(ticked).tasks] == [
+    assert [(task.title, task.status) for task in parse_tasks(ticked, name).tasks] == [
         ("Test simplify", "completed"), ("Recursive subroutines", "pending"), ("Test simplify", "completed")]
     markdown = "- [ ] Count option\n- [ ] Count option\n"
     edits = [completion_edit(markdown, task.id) for task in parse_tasks(markdown).tasks]
