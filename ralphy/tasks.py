@@ -415,6 +415,9 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     lower = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[x\]", text, re.MULTILINE))
     box = "[X]" if upper > lower else "[x]"
     rules = [f"`- [ ]` becomes `- {box}`"]
+    marks = sorted(set(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([!?<>+/~])\]", text, re.MULTILINE)))
+    if marks:  # a box of another open mark (blocked, picked up, ...) is ticked the same way
+        rules[0] += " (so does a box's other mark: " + ", ".join(f"`[{mark}]`" for mark in marks) + ")"
     lines = text.split("\n")
     if any(lines[task.line - 1].lstrip("\ufeff \t").startswith("|") for task in task_list.tasks):
         from ralphy.tasks_table import done_cell  # a table with a status column (ralphy.tasks_table)
@@ -442,6 +445,12 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     optional = re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \](\\?)\*", text, re.MULTILINE)
     if optional:  # Kiro's optional item, its star escaped where Prettier wrote the file
         rules.append(f"`- [ ]{optional.group(1)}*` becomes `- {box}{optional.group(1)}*`")
+    from ralphy.tasks_headings import in_progress_column
+
+    column = next((column for task in task_list.tasks if not task.completed and lines[task.line - 1].startswith("#")
+                   and (column := in_progress_column(lines, task.line))), None)
+    if column is not None:  # a board: the card's column is its status, its own line says otherwise
+        rules.append(f"a card under `{column}` with no `**Status**` line gets `**Status**: completed` below its heading")
     if re.search(r"(?:\*\*|__)status:?(?:\*\*|__)", text, re.IGNORECASE):
         rules.append("a task's `**Status**` line becomes `completed`")
     elif any(lines[task.line - 1].startswith("#") and not _has_boxes_below(lines, task.line) for task in task_list.tasks):

@@ -163,3 +163,19 @@ def _group_heading(heading: Heading) -> Heading:
     if heading.parent is not None and heading.parent.group is not None and heading.parent.group.is_phase:
         return heading.parent.group
     return heading if heading.level >= 2 or heading.parent is None else heading.parent.group
+
+
+def in_progress_column(lines: list[str], line: int) -> str | None:
+    """The heading of the board column ("## 🚀 In Progress") that the heading at ``line`` (1-based) sits under, if
+    any: a card there takes the column's status unless it says its own, so ticking its steps leaves it in progress
+    (``**Status**: completed`` under its heading, or moving it to the Done column, completes it)."""
+    level = len(lines[line - 1]) - len(lines[line - 1].lstrip("#"))
+    for number in range(line - 2, -1, -1):
+        heading = HEADING.match(lines[number])
+        if heading is None or len(heading.group(1)) >= level:
+            continue
+        level = len(heading.group(1))
+        title = BOLD.sub(r"\1", (heading.group(2) or "").strip().rstrip("#").strip())
+        if _IN_PROGRESS_SECTION.match(title):
+            return title
+    return None

@@ -77,3 +77,22 @@ def test_the_prompt_tells_the_tick_the_file_uses(path):
     if "✅" in rule:
         targets.append("✅")
     assert any(target in line for target in targets for line in written), (rule, written)
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=[f.name for f in REAL_FILES])
+def test_ticking_every_task_in_turn_completes_the_file(path):
+    """The scripted model works through a whole file: each open task's edit, from the text as the last edit left it,
+    completes that task and no other, until every task is completed (a kanban card in the In Progress column gets a
+    status line, a blocked `[!]` box is ticked: tasks17)."""
+    text = path.read_bytes().decode("utf-8")
+    for _ in range(len(parse_tasks(text, path.name).tasks)):
+        tasks = parse_tasks(text, path.name).tasks
+        task = next((t for t in tasks if t.status != COMPLETED), None)
+        if task is None:
+            break
+        old, new = completion_edit(text, task.id, path.name)
+        assert text.count(old) == 1, task.id
+        text = text.replace(old, new, 1)
+        after = {t.id: t.status for t in parse_tasks(text, path.name).tasks}
+        assert after == {t.id: COMPLETED if t.id == task.id else t.status for t in tasks}, task.id
+    assert parse_tasks(text, path.name).all_completed

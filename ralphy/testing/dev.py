@@ -23,7 +23,7 @@ _STATUS_RE = re.compile(r"^ {0,3}(?:[-*]\s+)?\*\*Status:?\*\*:?\s*(?P<status>\S+
 _HEADING_RE = re.compile(r"^#{1,4}\s+(?P<title>.+?)\s*$")
 _AGENT_LINE_RE = re.compile(r"^\s*[-*]\s+\*\*(?P<name>[^*]+)\*\*\s*:")
 _DELEGATED_TASK_RE = re.compile(r"^- (?P<id>\S+): (?P<title>.+)$", re.MULTILINE)
-_BOX_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[(?P<mark>[ xX~/-])\]")
+_BOX_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[(?P<mark>[ xX~/\-!?<>+])\]")  # the open marks ralphy reads too
 _READ_LINE_RE = re.compile(r"^\s*\d+(?:\t|\u2192)(.*)$")
 # how the CLI answers a Read of a file it says is unchanged since the conversation last read it (2.1.197 to 2.1.330
 # have all three; 2.1.330's own check: `e.startsWith(h)||e.startsWith(c)||e.startsWith(p)`)
@@ -172,10 +172,14 @@ def _completion_edit(content: str, task_id: str, path: str | None) -> tuple[str,
             new = text[:status.start("status")] + "completed" + text[status.end("status"):]
             return "\n".join(section[:offset + 1]), "\n".join(section[:offset] + [new])
     steps = [n for n, text in enumerate(section) if _BOX_RE.match(text) and task.line - 1 + n in outside]
+    end = "\r" if line.endswith("\r") else ""  # the file's own line ending
+    from ralphy.tasks_headings import in_progress_column
+
+    status = ["**Status**: completed" + end] if in_progress_column(lines, task.line) else []  # a board's card
     if steps:  # no status line: the task is done when all its steps are ticked
         old = section[:steps[-1] + 1]
-        return "\n".join(old), "\n".join(ticked(text) if n in steps else text for n, text in enumerate(old))
-    end = "\r" if line.endswith("\r") else ""  # the file's own line ending
+        return "\n".join(old), "\n".join([old[0]] + status + [ticked(text) if n in steps else text
+                                                              for n, text in enumerate(old) if n])
     return line, line + "\n**Status**: completed" + end
 
 
