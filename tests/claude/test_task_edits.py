@@ -144,3 +144,17 @@ def test_a_todo_org_is_read_as_org_by_its_name(tmp_path):
     tracker = TasksFileEdits(tmp_path / "TODO.org", tmp_path, text)
     tracker.feed(edit(tmp_path / "TODO.org", "** TODO Add it", "** DONE Add it", parent="toolu_agent"))
     assert tracker.marked_by == {"add-it": "toolu_agent"}
+
+
+def test_a_kanban_card_moved_to_the_done_column_by_two_edits_is_credited(tmp_path):
+    """A card in the In Progress column is completed by a status line (what the dev prompt says) or by moving it to
+    the Done column: cut by one edit (it is gone), pasted by the next (it is back, completed); the paste credits."""
+    card = "### TASK-5 | Migrate the store\n**Priority**: High\n\n"
+    board = "# Board\n\n## In Progress\n\n" + card + "## Done\n\n### TASK-3 | Write the guide\n"
+    tracker = TasksFileEdits(tmp_path / "kanban.md", tmp_path, board)
+    assert [(t.id, t.status) for t in parse_tasks(board).tasks] == [("TASK-5", "in_progress"), ("TASK-3", "completed")]
+    cut = edit(tmp_path / "kanban.md", card, "", parent="toolu_agent", id="t1")
+    paste = edit(tmp_path / "kanban.md", "## Done\n\n", "## Done\n\n" + card, parent="toolu_agent", id="t2")
+    for event in (cut, result(cut), paste, result(paste)):
+        tracker.feed(event)
+    assert tracker.marked_by == {"TASK-5": "toolu_agent"}
