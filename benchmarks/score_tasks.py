@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ralphy.errors import TasksFileError  # noqa: E402
 from ralphy.tasks import _slug, load_tasks  # noqa: E402
 
 FILES = ROOT / "tests" / "data" / "tasks" / "files"
@@ -84,8 +85,12 @@ def score_file(md: Path) -> FileScore:
     score = FileScore(md.name)
     truth = read_truth(md.with_suffix(".truth"))
     lines = md.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").split("\n")
-    task_list = load_tasks(md)
-    found = {task.line: task for task in task_list.tasks}
+    try:
+        tasks = load_tasks(md).tasks
+    except TasksFileError as exc:  # a file ralphy refuses: every task of the truth is missed, and it says why
+        score.differences.append(f"error: {exc}")
+        tasks = ()
+    found = {task.line: task for task in tasks}
     score.truth, score.found = len(truth), len(found)
     for line, (task_id, status, optional, group) in sorted(truth.items()):
         task = found.get(line)

@@ -25,7 +25,7 @@ _HEADING_MARK = re.compile(r"^\[([ xX~/\-!?<>+✓✔✗✘])\][ \t]+(.*)$")
 _TASK_WORD = re.compile(r"^(?:(?:task|" + TASK_WORDS_SPACED + r")(?:[ \t]*#[ \t]*|[ \t]+)|(?:" + TASK_WORDS_CJK
                         + r")[ \t]*#?[ \t]*)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—：]?[ \t]*(.*)$",
                         re.I)  # "Task 3: ...", and as other languages write it ("### タスク 1.1: ...")
-_NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?|"
+NOTES = re.compile(r"\b(?:check[ -]?list|check[ -]?points?|self[- ]review|criteria|definition of done|quality gates?|"
                     r"validation and acceptance|success metrics?|status markers?)\b", re.I)
 _IN_PROGRESS_SECTION = re.compile(r"^\W*(?:in[ \-]progress|doing|wip|in work|ongoing)\W*$", re.I)
 _DONE_SECTION = re.compile(r"^\W*(?:done|completed?|finished)\W*$", re.I)  # a board's "## ✅ Done" column
@@ -97,7 +97,7 @@ def place_heading(heading: Heading, parent: Heading | None) -> None:
     board's In Progress or Done column; a heading task below a heading means that heading holds tasks."""
     heading.parent = parent
     heading.group = _group_heading(heading)
-    heading.notes = bool(_NOTES.search(heading.title)) or bool(parent and parent.notes)
+    heading.notes = bool(NOTES.search(heading.title)) or bool(parent and parent.notes)
     heading.in_progress = bool(_IN_PROGRESS_SECTION.match(heading.title)) or bool(parent and parent.in_progress)
     heading.done_section = bool(_DONE_SECTION.match(heading.title)) or bool(parent and parent.done_section)
     if heading.task_word or heading.id_strong:

@@ -4,8 +4,8 @@ list of task objects (``feature_list.json``: ``description`` and ``passes``).
 
 ``read_json(text)`` returns the tasks in file order, or None when the text is not JSON or holds no list of task
 objects (then the Markdown readers run, and find nothing). A task object is a JSON object with a title (``title``,
-``name`` or ``description``) and a status (``status``, or a boolean ``passes`` / ``done`` / ``completed``). Its id
-is its ``id`` (a subtask's is ``parent.sub``, as Task Master names them); a task with subtasks is their group, as a
+``name``, ``description``, or ``content`` as Claude Code's todo list writes it) and a status (``status``, or a boolean
+``passes`` / ``done`` / ``completed``). Its id is its ``id`` (a subtask's is ``parent.sub``, as Task Master names them); a task with subtasks is their group, as a
 Kiro parent is. Its line is the line of its object's first key (its ``"id"`` in the usual layout), found by a small
 positional scan of the text (linear).
 """
@@ -15,13 +15,14 @@ from __future__ import annotations
 import bisect
 import json
 import math
+import re
 from json.decoder import scanstring
 
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
 from ralphy.tasks_status import COMPLETED, DROPPED, PENDING, status_of
 
 _LIST_KEYS = ("tasks", "userStories", "stories", "features", "items", "todos")
-_TITLE_KEYS = ("title", "name", "description")
+_TITLE_KEYS = ("title", "name", "description", "content")  # content: Claude Code's own todo list (TodoWrite)
 _BOOLEAN_KEYS = ("passes", "done", "completed", "complete")
 _GROUP_KEYS = ("category", "phase", "epic", "group")
 _WS = " \t\n\r"
@@ -89,10 +90,14 @@ def tick_rule(text: str) -> str | None:
         return None
     if '"passes"' in text:
         return "a task's `\"passes\": false` becomes `\"passes\": true` (the rest of the file unchanged, still valid JSON)"
-    if '"status"' in text:
-        done = '"done"' if '"done"' in text or '"pending"' in text else '"completed"'
+    if '"status"' in text:  # the file's own done word: Task Master's "done"; "completed" where the file uses it
+        # (Claude Code's todo list, whose TodoWrite tool knows no "done")
+        completed = re.search(r'"status"\s*:\s*"completed"', text) is not None
+        done = '"done"' if not completed and ('"done"' in text or '"pending"' in text) else '"completed"'
         return f"a task's `\"status\"` becomes `{done}` (the rest of the file unchanged, still valid JSON)"
-    return "a task's `\"done\": false` becomes `\"done\": true` (the rest of the file unchanged, still valid JSON)"
+    flag = re.search(r'"(done|completed)"\s*:\s*(?:false|true)\b', text)
+    key = flag.group(1) if flag else "done"
+    return f"a task's `\"{key}\": false` becomes `\"{key}\": true` (the rest of the file unchanged, still valid JSON)"
 
 
 def _newlines(text: str) -> list[int]:

@@ -1,4 +1,5 @@
-"""The lines a task file's readers read: each non-blank line outside code fences and HTML comments.
+"""The lines a task file's readers read: each non-blank line outside code fences and HTML comments. A GitHub
+```` ```[tasklist] ```` block is no code: its lines are read (its fence lines are not).
 
 Shared by ``ralphy.tasks_shapes`` (checkboxes and headings), ``ralphy.tasks_plain`` (done-lists without boxes)
 and ``ralphy.tasks_table`` (tables with a status column), so a fence or a comment hides a line from all of them.
@@ -41,12 +42,19 @@ def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tup
     so reading again from the line after an unclosed fence's opening yields no line twice."""
     fence: tuple[str, int, str] | None = None
     fence_at = 0
+    tasklist: tuple[str, int] | None = None  # an open ```[tasklist] block: GitHub's task list, read as the file's lines
     in_comment = False
     for index in range(start, len(lines)):
         number, line = index + 1, lines[index]
         if line.endswith("\r"):
             line = line[:-1]
         stripped = line.lstrip()
+        if tasklist is not None and stripped[:3] in _FENCE_STARTS:
+            close = _FENCE.match(line)
+            if close and close.group(1)[0] == tasklist[0] and len(close.group(1)) >= tasklist[1] \
+                    and not close.group(2).strip():
+                tasklist = None  # its closing fence is no line of the file's either
+                continue
         if fence is not None:
             if stripped[:3] == fence[2]:
                 close = _FENCE.match(line)
@@ -55,6 +63,9 @@ def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tup
             continue
         if stripped[:3] in _FENCE_STARTS:
             opened = _FENCE.match(line)
+            if opened and tasklist is None and opened.group(2).strip().lower() == "[tasklist]":
+                tasklist = (opened.group(1)[0], len(opened.group(1)))  # not code: its boxes are tasks
+                continue
             if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
                 fence = (opened.group(1)[0], len(opened.group(1)), opened.group(1)[:3])
                 fence_at = index

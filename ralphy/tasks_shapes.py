@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ralphy.tasks_headings import (
     BOLD,
     HEADING,
+    NOTES,
     Heading,
     finish_heading_task,
     is_heading_task,
@@ -32,10 +33,12 @@ from ralphy.tasks_status import (
     PENDING,
     PROGRESS,
     STRUCK,
+    declared_marks,
     dropped_title,
 )
 
 DEFAULT_GROUP = "Tasks"
+_LABEL = re.compile(r"^(?:\*\*|__)([^*_\n]{1,80})(?:\*\*|__):?[ \t]*$")  # "**Code Review Checklist:**" alone on its line
 _CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-!?<>+✓✔✗✘])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
@@ -80,6 +83,11 @@ class _Item:
     parallel: bool = False
     story: str | None = None
     ordinal: int | None = None  # "3. [ ] ...": the number of an ordered list's item
+    label_notes: bool = False  # under a bold label that names a checklist ("**Code Review Checklist:**")
+
+    @property
+    def notes(self) -> bool:
+        return self.label_notes or (self.heading is not None and self.heading.notes)
 
 def clean_title(text: str) -> str:
     if "**" in text:
@@ -97,6 +105,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     items: list[_Item] = []
     events: list[tuple] = []  # ("h", heading) | ("c", item) | ("s", line, raw) | ("b",)
     stack: list[Heading] = []
+    label_notes = False  # the list below a bold label naming a checklist is notes, as under such a heading
 
     # Pass 1: classify the lines; learn what each heading's section holds.
     for number, line, stripped in content_lines(text):
@@ -104,6 +113,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if first == "#":
             heading_match = HEADING.match(line)
             if heading_match:
+                label_notes = False
                 heading = read_heading(number, len(heading_match.group(1)), heading_match.group(2) or "")
                 while stack and stack[-1].level >= heading.level:
                     stack.pop()
@@ -125,6 +135,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                          lead.strength, lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
             if checkbox.group(2) is not None:
                 item.ordinal = int(checkbox.group(2))
+            item.label_notes = label_notes
             items.append(item)
             events.append(("c", item))
             if stack:
@@ -142,10 +153,12 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             continue
         if line[0] not in " \t":  # a line at indent 0 that is not a checkbox ends a list's nesting
             events.append(("b",))
+            label = _LABEL.match(stripped) if first in "*_" else None
+            label_notes = label is not None and NOTES.search(label.group(1)) is not None
 
     _number_by_ordinals(items)
     accepted = _accepted_weak_ids(items)
-    task_prefixes = {_prefix(i.id) for i in items if i.id and i.id[0].isalpha() and (i.heading is None or not i.heading.notes)
+    task_prefixes = {_prefix(i.id) for i in items if i.id and i.id[0].isalpha() and not i.notes
                      and (i.strength == "strong" or i.line in accepted)}
 
     # Pass 2: decide.
@@ -172,7 +185,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             owner.steps_total += 1
             owner.steps_done += item.mark in "xX"
             continue
-        if not notes_are_tasks and item.heading is not None and item.heading.notes and not (
+        if not notes_are_tasks and item.notes and not (
                 item.id and item.id[0].isalpha() and _prefix(item.id) in task_prefixes
                 and (item.strength == "strong" or item.line in accepted)):
             continue  # a notes list; a box there with the file's own task id ("T061" under "Quality Gates") is a task
@@ -199,6 +212,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         list_items.append(item)
 
     # Checkbox tasks are the items without sub-items; a parent with sub-items is their group.
+    marks = declared_marks(text) if "[-]" in text else {}  # what the file's own legend says its [-] is
     for item in list_items:
         if item.children:
             continue
@@ -210,7 +224,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         if group_heading is not None:
             group_heading.holds_tasks = True
         key = item.parent.line if item.parent is not None else group_heading.line if group_heading else 0
-        status = CHECKBOX_STATUS[item.mark]
+        status = marks.get(item.mark) or CHECKBOX_STATUS[item.mark]
         title = item.title
         if status != COMPLETED and dropped_title(title, False):
             status = DROPPED
@@ -230,7 +244,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     tasks.sort(key=lambda task: task.line)
     tasks = [task for task in _merge_listed_twice(tasks, headings) if task.status != DROPPED]
     _name_groups(tasks, headings)
-    if not tasks and not notes_are_tasks and all(i.heading is not None and i.heading.notes for i in items):
+    if not tasks and not notes_are_tasks and all(i.notes for i in items):
         from ralphy.tasks_marks import read_marks, read_phase_headings  # ...items or phases ticked by a mark?
         from ralphy.tasks_plain import read_plain, read_queue  # no checkbox task at all: a done-list without boxes?
         from ralphy.tasks_table import read_tables  # ...or a table with a status column?

@@ -20,6 +20,35 @@ CHECKBOX_STATUS = {" ": PENDING, "x": COMPLETED, "X": COMPLETED, "~": IN_PROGRES
                    "!": PENDING, "?": PENDING, "<": PENDING, ">": IN_PROGRESS, "+": IN_PROGRESS, "✓": COMPLETED,
                    "✔": COMPLETED, "✗": DROPPED, "✘": DROPPED}
 
+# A file may say what its [-] means, since the tools disagree (Kiro: in progress; Obsidian: cancelled; ralph-gold's
+# PRD.md legend "Mark blocked: - [-]"): "[-] blocked", "[-] = cancelled", or the word then the box closing the line.
+_LEGEND_BLOCKED = r"blocked|on hold"
+_LEGEND_DROPPED = r"cancell?ed|dropped|won'?t do"
+_LEGEND = re.compile(r"\[-\]`?[ \t]*(?:(?:[:=\-\u2014]|means|is)[ \t]*)?(?P<after>" + _LEGEND_BLOCKED + "|" + _LEGEND_DROPPED
+                     + r")\b|\b(?P<before>" + _LEGEND_BLOCKED + "|" + _LEGEND_DROPPED
+                     + r")[ \t]*(?:[:=][ \t]*)?(?:[-*+][ \t]+)?`?\[-\]`?[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+
+
+_ITEM_BOX = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+`?\[-\]")
+
+
+def declared_marks(text: str) -> dict[str, str]:
+    """The status the file's own legend gives its ``[-]`` box, when it gives one (``{"-": PENDING}`` for
+    "Mark blocked: - [-]"); else nothing, and ``[-]`` is read as Kiro writes it (in progress)."""
+    item_line = -1  # the start of the last line found to be a list item's (each line looked at once)
+    for legend in _LEGEND.finditer(text):
+        start = text.rfind("\n", 0, legend.start()) + 1
+        if start == item_line:
+            continue
+        if _ITEM_BOX.match(text, start) is None:  # "- [-] Blocked on review" is a task in progress, not a legend
+            break
+        item_line = start
+    else:
+        return {}
+    word = (legend.group("after") or legend.group("before")).lower()
+    return {"-": PENDING if re.fullmatch(_LEGEND_BLOCKED, word) else DROPPED}
+
+
 _STATUS_WORDS = {
     "pending": PENDING, "todo": PENDING, "to do": PENDING, "not started": PENDING, "open": PENDING,
     "planned": PENDING, "in_progress": IN_PROGRESS, "in progress": IN_PROGRESS, "in-progress": IN_PROGRESS,

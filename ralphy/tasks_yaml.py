@@ -181,8 +181,10 @@ def tick_rule(text: str) -> str | None:
         root = yaml.compose(text.lstrip("\ufeff"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         if is_epic_map(root):
             return epic_map_tick_rule(text)
-    if re.search(r"^[ \t\-]*passes:", text, re.MULTILINE):
-        return "a task's `passes: false` becomes `passes: true` (the rest of the file unchanged, still valid YAML)"
+    flag = re.search(r"^[ \t\-]*(passes|done|completed):[ \t]*(?:false|true)\b", text, re.MULTILINE)
+    if flag is not None:  # a boolean says done: ralph's passes, ralph-gold's completed
+        key = flag.group(1)
+        return f"a task's `{key}: false` becomes `{key}: true` (the rest of the file unchanged, still valid YAML)"
     done = re.search(r"^[ \t\-]*status:[ \t]*([\"']?)(completed|done|complete)\1[ \t]*\r?$", text,
                      re.MULTILINE | re.IGNORECASE)
     if done is not None:
