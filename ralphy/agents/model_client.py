@@ -166,9 +166,9 @@ def _read(process: subprocess.Popen[bytes], argv: list[str], prompt: str,
 
     from ralphy.claude.command import wait_for_exit
     from ralphy.claude.limits import synthetic_auth_failure
-    from ralphy.claude.pipes import EOF, Tail, drain, exit_status, read_lines, write_lines
+    from ralphy.claude.pipes import EOF, LineQueue, Tail, drain, exit_status, read_lines, write_lines
 
-    lines: queue.Queue[bytes | None] = queue.Queue()
+    lines = LineQueue()
     stdin: queue.Queue[bytes | None] = queue.Queue()
     stdin.put(prompt.encode("utf-8", errors="replace"))
     stdin.put(EOF)
@@ -178,30 +178,33 @@ def _read(process: subprocess.Popen[bytes], argv: list[str], prompt: str,
                threading.Thread(target=drain, args=(process.stderr, stderr), daemon=True)]
     for thread in threads:
         thread.start()
-    deadline = time.monotonic() + timeout
-    result: dict[str, Any] | None = None
-    while True:
-        try:
-            left = deadline - time.monotonic()
-            if left <= 0:  # a CLI that keeps writing never lets get() wait, so the time limit is checked here
-                raise queue.Empty
-            raw = lines.get(timeout=left)
-        except queue.Empty:
-            # a logged-out 2.0.x CLI retries the missing credentials silently until then
-            raise AgentCreationError(f"the Claude CLI gave no answer in {timeout:.0f} s (if it is not logged "
-                                     "in: `claude`, then /login; or set ANTHROPIC_API_KEY)") from None
-        if raw is EOF:
-            break
-        stdout.add(raw)
-        data = _json_object(raw)
-        if data is None:
-            continue
-        said = synthetic_auth_failure(data)
-        if said is not None:
-            raise AuthenticationError(login_line(said))
-        if data.get("type") == "result":
-            result = data
-            break
+    try:
+        deadline = time.monotonic() + timeout
+        result: dict[str, Any] | None = None
+        while True:
+            try:
+                left = deadline - time.monotonic()
+                if left <= 0:  # a CLI that keeps writing never lets get() wait, so the time limit is checked here
+                    raise queue.Empty
+                raw = lines.get(timeout=left)
+            except queue.Empty:
+                # a logged-out 2.0.x CLI retries the missing credentials silently until then
+                raise AgentCreationError(f"the Claude CLI gave no answer in {timeout:.0f} s (if it is not logged "
+                                         "in: `claude`, then /login; or set ANTHROPIC_API_KEY)") from None
+            if raw is EOF:
+                break
+            stdout.add(raw)
+            data = _json_object(raw)
+            if data is None:
+                continue
+            said = synthetic_auth_failure(data)
+            if said is not None:
+                raise AuthenticationError(login_line(said))
+            if data.get("type") == "result":
+                result = data
+                break
+    finally:
+        lines.close()  # a reader waiting for room (the CLI still writing) drops the rest and ends
     if result is None:  # its output ended: it is exiting (a CLI that refused a flag, or crashed)
         wait_for_exit(process, min(deadline, time.monotonic() + 2.0))
         threads[2].join(timeout=1.0)

@@ -43,7 +43,7 @@ from ralphy.claude.control import DEFAULT_DENIAL, QUESTION_DENIAL, allow  # noqa
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line
 from ralphy.claude.limits import is_auth_result, is_auth_retry
 from ralphy.claude.pipes import EOF as _EOF
-from ralphy.claude.pipes import Tail, Transcript, drain, exit_status, read_lines, write_lines
+from ralphy.claude.pipes import LineQueue, Tail, Transcript, drain, exit_status, read_lines, write_lines
 from ralphy.claude.process import EXIT_DRAIN_S, KILL_GRACE_S, STDERR_TAIL_BYTES, TRANSCRIPT_MAX_BYTES, RunResult
 from ralphy.errors import ConfigError
 from ralphy.jsontext import well_formed
@@ -92,7 +92,7 @@ class Session:
         self.responses: dict[str, dict[str, Any]] = {}
         self.line_number = 0
         self._next_id = 0
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines = LineQueue()  # bounded: a CLI that floods its stdout waits for ralphy (ralphy.claude.pipes)
         self._stdin: queue.Queue[bytes | None] = queue.Queue()
         self._stdin_closed = False
         self._stderr = Tail(STDERR_TAIL_BYTES)
@@ -420,6 +420,7 @@ class Session:
         if not has_exited(self.proc):  # with stdin closed and no turn running, the CLI exits in ~35 ms
             wait_for_exit(self.proc, time.monotonic() + min(self.kill_grace, 1.0))
         end_group(self.proc, self.kill_grace)
+        self._lines.close()  # no line is read any more: a reader waiting for room drops the rest and ends
         for thread in self._threads:
             thread.join(timeout=KILL_GRACE_S)
             if thread.is_alive():

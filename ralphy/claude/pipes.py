@@ -1,7 +1,9 @@
 """The Claude CLI's pipes and exit status: what keeps a child process from blocking and lets it be ended safely.
 
 Each pipe has a thread of its own (``read_lines`` for stdout, ``drain`` for stderr, ``write_lines`` for stdin),
-so the CLI never blocks on a full pipe and a timeout holds even when it ignores its input. ``Transcript`` keeps
+so a timeout holds even when the CLI ignores its input. What the CLI prints is bounded twice: the lines read and
+not yet handled (``LineQueue``: past ``QUEUE_BYTES`` the reader waits, and a CLI writing faster than ralphy reads
+waits on its own full pipe) and each line (``MAX_LINE_BYTES``: a longer one is skipped, said in one warning). ``Transcript`` keeps
 the raw stdout lines (bounded); ``Tail`` the end of stderr; ``exit_status`` reads the exit code without reaping
 the child, so its process-group id stays ours until ``ralphy.claude.command.end_group`` signals the group.
 ``ralphy.claude.driver`` is the one user; nothing here knows the stream-json protocol.
@@ -13,6 +15,7 @@ import logging
 import os
 import queue
 import subprocess
+import threading
 from collections import deque
 from pathlib import Path
 from typing import IO
@@ -20,6 +23,13 @@ from typing import IO
 logger = logging.getLogger("ralphy.claude.process")  # the name these warnings always had
 
 EOF = None  # what ``read_lines`` queues after the last line, and ``write_lines`` takes as "close stdin"
+
+# The longest stream-json line kept. Each line the CLI prints is a message of the conversation (or a summary of
+# them), and the Messages API takes at most 32 MB a request; a longer line is no event of a run, and holding it
+# whole is what a flood with no newline (a hook's or a server's output the CLI echoes) would ask for.
+MAX_LINE_BYTES = 32 * 1024 * 1024
+QUEUE_BYTES = 4 * 1024 * 1024  # lines read and not yet handled, at most (one line of any size when it is alone)
+_SKIP_CHUNK = 1 << 16
 
 
 class Tail:
@@ -88,14 +98,87 @@ class Transcript:
                 logger.warning("claude: could not finish the transcript %s (%s)", self.path, error.strerror)
 
 
-def read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
-    """Queue each line of ``stream`` as it comes, then ``EOF``."""
+class LineQueue:
+    """The lines read and not yet handled, at most ``max_bytes`` of them but always room for one: ``put`` waits for
+    room (back-pressure: the reader stops reading, and the CLI waits on its full pipe, losing nothing), ``get`` is
+    ``queue.Queue.get``'s. ``close`` (nobody will read any more) drops what is queued and lets every ``put`` return."""
+
+    def __init__(self, max_bytes: int = QUEUE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self._items: deque[bytes | None] = deque()
+        self._size = 0
+        self._closed = False
+        self._cond = threading.Condition()
+
+    def put(self, item: bytes | None) -> bool:
+        """Queue ``item`` once there is room; False when the queue was closed (the item is dropped)."""
+        size = len(item) if item is not None else 0
+        with self._cond:
+            while not self._closed and self._items and self._size + size > self.max_bytes:
+                self._cond.wait()
+            if self._closed:
+                return False
+            self._items.append(item)
+            self._size += size
+            self._cond.notify_all()
+            return True
+
+    def get(self, block: bool = True, timeout: float | None = None) -> bytes | None:
+        with self._cond:
+            if not self._cond.wait_for(lambda: self._items, timeout if block else 0):
+                raise queue.Empty
+            item = self._items.popleft()
+            self._size -= len(item) if item is not None else 0
+            self._cond.notify_all()
+            return item
+
+    def empty(self) -> bool:
+        with self._cond:
+            return not self._items
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._items.clear()
+            self._size = 0
+            self._cond.notify_all()
+
+
+def read_lines(stream: IO[bytes], lines: LineQueue, max_line: int = MAX_LINE_BYTES) -> None:
+    """Queue each line of ``stream`` as it comes (waiting while ``lines`` is full), then ``EOF``. A line longer than
+    ``max_line`` bytes (its newline aside) is read to its end without being kept, said in one warning, and queued
+    as a ``ralphy_line_cut`` note (transcripts keep it; the events' parser skips its unknown type)."""
+    number = 0
     try:
-        for line in iter(stream.readline, b""):
-            lines.put(line)
+        while True:
+            line = stream.readline(max_line + 1)
+            if not line:
+                break
+            number += 1
+            if len(line) > max_line and not line.endswith(b"\n"):
+                size = len(line) + _skip_line(stream)
+                logger.warning("claude: line %d of its output is %s bytes, past the %s a line may hold; skipped it "
+                               "(an event on it is lost)", number, f"{size:,}", _mib(max_line))
+                line = b'{"type":"ralphy_line_cut","line":%d,"bytes":%d,"max_bytes":%d}\n' % (number, size, max_line)
+            if not lines.put(line):
+                break  # nobody reads any more
     finally:
         lines.put(EOF)
         stream.close()
+
+
+def _skip_line(stream: IO[bytes]) -> int:
+    """Read the rest of a line without keeping it: how many bytes it had."""
+    skipped = 0
+    while True:
+        chunk = stream.readline(_SKIP_CHUNK)
+        skipped += len(chunk)
+        if not chunk or chunk.endswith(b"\n"):
+            return skipped - (1 if chunk.endswith(b"\n") else 0)
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):g} MiB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
 def drain(stream: IO[bytes], tail: Tail) -> None:
