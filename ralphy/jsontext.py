@@ -10,6 +10,9 @@ JSON may hold a lone surrogate (``"\\ud800"``), which no UTF-8 text can: ``well_
 what a process ralphy does not control said (the Claude CLI's stream-json), before it reaches a terminal, a file, the
 CLI's stdin or the history; ``loads`` does it to all it reads (a history, a transcript, a settings file written by
 someone else); ``well_formed_text`` does it to one text.
+
+An object may give a key twice (JSON parses it; the last wins): ``duplicate_key`` finds one, for what ralphy writes
+back (``ralphy mcp --install``), where the first would be lost.
 """
 
 from __future__ import annotations
@@ -67,3 +70,47 @@ def _well_formed(value: Any) -> Any:
 
 def _int(digits: str) -> int | float:
     return int(digits) if len(digits) <= 4000 else float(digits)
+
+
+class _Pairs(dict):
+    """An object as parsed, and the first key it gave more than once (or None)."""
+
+    twice: str | None = None
+
+
+def duplicate_key(text: str | bytes) -> list[str] | None:
+    """Where ``text`` (JSON) first gives a key twice in one object: the keys leading to it as JSON writes them and
+    list positions (``['"mcpServers"', '"db"']``, ``[..., '[0]', '"k"']``); None when no key is given twice, or
+    ``text`` is not JSON. The outer object's keys are looked at before what is inside them."""
+    found: list[_Pairs] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = _Pairs(items)
+        if len(value) != len(items):
+            seen: set[str] = set()
+            value.twice = next(key for key, _ in items if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+            found.append(value)
+        return value
+
+    try:
+        value = json.loads(text, object_pairs_hook=pairs, parse_int=_int)
+    except (ValueError, RecursionError):
+        return None
+    if not found:  # the usual file: no walk
+        return None
+    stack: list[tuple[Any, Any]] = [(value, None)]  # (a value, (its key or position, its parent's entry))
+    while stack:  # not recursive: the text may be nested as deep as the parser allows
+        item, trail = stack.pop()
+        if isinstance(item, _Pairs) and item.twice is not None:
+            path = [json.dumps(item.twice, ensure_ascii=False)]
+            while trail is not None:
+                path.append(trail[0])
+                trail = trail[1]
+            return path[::-1]
+        if isinstance(item, dict):
+            stack.extend((child, (json.dumps(key, ensure_ascii=False), trail)) for key, child in reversed(item.items())
+                         if isinstance(child, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend((child, (f"[{i}]", trail)) for i, child in reversed(list(enumerate(item)))
+                         if isinstance(child, (dict, list)))
+    return None

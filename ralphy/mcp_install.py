@@ -72,7 +72,8 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
     """Add the ``ralphy`` server to the project's ``.mcp.json``, keeping every other server and key.
 
     Returns (the file, what happened: "created", "added", "updated" or "unchanged"). A file that is not a JSON
-    object with an object ``mcpServers`` is refused (ConfigError) and left as it is.
+    object with an object ``mcpServers``, or that gives a key twice in one object, is refused (ConfigError) and left
+    as it is.
     """
     path = Path(project_dir) / MCP_JSON
     entry = entry or server_entry()
@@ -88,7 +89,8 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
         from ralphy.errors import UnsafePathError
 
         try:
-            data = jsontext.loads(safefs.read_text(path, limit=MAX_MCP_JSON_BYTES, what=".mcp.json"))
+            text = safefs.read_text(path, limit=MAX_MCP_JSON_BYTES, what=".mcp.json")
+            data = jsontext.loads(text)
         except UnsafePathError as exc:  # a sparse 10 GB file was read whole into memory
             raise ConfigError(f"{exc}; nothing was written") from None
         except OSError as exc:  # unreadable (permissions), which root never meets
@@ -97,6 +99,10 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
             raise ConfigError(f"{path} is not valid JSON ({exc}); fix it or move it away, nothing was written") from None
         if not isinstance(data, dict) or not isinstance(data.get("mcpServers", {}), dict):
             raise ConfigError(f"{path} must be a JSON object whose mcpServers is an object; nothing was written")
+        twice = jsontext.duplicate_key(text)
+        if twice:  # the parse kept the last; written back, the first would be gone
+            raise ConfigError(f"{path} has the key {' > '.join(twice)} twice; JSON keeps only the last, so writing the "
+                              "file back would lose the first: remove one, nothing was written")
     try:  # NaN or Infinity (not JSON), or 1e999 read as inf: written back, no JSON parser would read the file
         json.dumps(data, allow_nan=False)
     except ValueError:
