@@ -81,7 +81,8 @@ def shell_word(text: str) -> str:
     word (``/tmp/it's`` -> ``'/tmp/it'"'"'s'``), or, when it holds a newline or another character ``safe_text``
     would show as an escape, bash's (and zsh's) ``$'...'`` with those characters escaped: ``$'/tmp/a\\nb'``. Shown
     with ``one_line``, the first kind's newline read ``'a\\nb'``, a folder that does not exist (a backslash and an n).
-    A byte that is no UTF-8 (Python's ``\\udcff`` for it) is written as that byte, ``\\xff``."""
+    A byte that is no UTF-8 (Python's ``\\udcff`` for it) is written as that byte, ``\\xff``, and every character
+    past ASCII as its UTF-8 bytes (``\\xe2\\x80\\xae``), which bash reads the same in every locale."""
     import shlex
 
     if not _UNSAFE.search(text) and "\n" not in text and "\t" not in text and not _has_surrogate(text):
@@ -102,10 +103,14 @@ def _ansi_c(ch: str) -> str:
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte, as os.fsdecode keeps it
         return f"\\x{code - 0xDC00:02x}"
-    if _UNSAFE.match(ch) or 0xD800 <= code <= 0xDFFF:
-        # \\u0085: the character, not a byte; past U+FFFF (a tag character) \\U, as \\u takes four digits at most
-        return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
-    return ch
+    if 0xD800 <= code <= 0xDFFF:  # a lone surrogate: no path holds one (os.fsencode refuses it); said as it is
+        return f"\\u{code:04x}"
+    if code < 0x80 and not _UNSAFE.match(ch):
+        return ch
+    # its UTF-8 bytes, \\xe2\\x80\\xae for U+202E: bash reads \\u202e by the locale, and under C or POSIX (or a locale
+    # named but not installed) leaves it as six characters; bytes are bytes in every locale, and in zsh. Letters too
+    # (é is \\xc3\\xa9): an ASCII word reaches bash the same through any terminal and readline setting
+    return "".join(f"\\x{byte:02x}" for byte in ch.encode("utf-8"))
 
 
 class SafeStream(io.TextIOBase):
