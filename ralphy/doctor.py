@@ -254,6 +254,12 @@ def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[st
                       f"with ({NEWEST_TESTED})", "it will probably work; report anything odd")
     else:
         diagnosis.add("claude", OK, f"{binary} is version {version} (supported: {supported_range()})")
+    from ralphy.claude.node import node_problem
+
+    node = node_problem(binary, environ)
+    if node is not None:  # the CLI cannot start: its login and agents would only repeat Node's crash
+        diagnosis.add("node", PROBLEM, node)
+        return None
     return binary
 
 

@@ -261,8 +261,11 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
             record_cli(self.project, session.proc.pid, argv)  # so a run after a kill -9 of this one can end it
             info = session.initialize(min(INITIALIZE_TIMEOUT_S, self.config.iteration_timeout))
             if info is None and (refused := session.usage_error()):
-                self._stop("error", f"the Claude CLI refused its command line ({' '.join(argv[1:])}): {refused}",
-                           EXIT_ERROR)
+                from ralphy.claude.node import node_problem
+
+                self._stop("error", node_problem(argv[0], self.o.env) or (
+                    f"the Claude CLI crashed as it started: {refused}" if session.crashed else
+                    f"the Claude CLI refused its command line ({' '.join(argv[1:])}): {refused}"), EXIT_ERROR)
                 return report, before, True
             if info is not None and info.version:  # 2.1.330+ says its version here
                 self.dev_agent.claude_version = confirm(self.o.claude_bin, self.dev_agent.claude_version, info.version)

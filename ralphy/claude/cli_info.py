@@ -47,7 +47,11 @@ def initialize_info(
         if info is None:
             refused = session.usage_error()
             if refused:
-                raise ClaudeUsageError(f"the Claude CLI {argv[0]} refused its command line: {refused}")
+                from ralphy.claude.node import node_problem
+
+                raise ClaudeUsageError(node_problem(argv[0], env) or (
+                    f"the Claude CLI {argv[0]} crashed as it started: {refused}" if session.crashed else
+                    f"the Claude CLI {argv[0]} refused its command line: {refused}"))
             raise ConfigError(f"the Claude CLI {argv[0]} gave no answer to `initialize` within {timeout:g}s"
                               + _stderr_hint(session))
         if info.agents is None and init_fallback:

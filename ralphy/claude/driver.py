@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import queue
+import re
 import subprocess
 import threading
 import time
@@ -42,6 +43,7 @@ from ralphy.claude.control import ControlRequest, InitializeInfo, OnRequest, den
 from ralphy.claude.control import DEFAULT_DENIAL, QUESTION_DENIAL, allow  # noqa: F401 (also asked for here)
 from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line
 from ralphy.claude.limits import is_auth_result, is_auth_retry
+from ralphy.claude.node import NODE_CRASH
 from ralphy.claude.pipes import EOF as _EOF
 from ralphy.claude.pipes import LineQueue, Tail, Transcript, drain, exit_status, read_lines, write_lines
 from ralphy.claude.process import EXIT_DRAIN_S, KILL_GRACE_S, STDERR_TAIL_BYTES, TRANSCRIPT_MAX_BYTES, RunResult
@@ -53,6 +55,7 @@ logger = logging.getLogger(__name__)
 INITIALIZE_TIMEOUT_S = 60.0  # a cold CLI answers in 0.4-1.5 s
 INTERRUPT_GRACE_S = 5.0  # after an interrupt, how long the CLI gets to write its result (it needs ~30 ms)
 SETTLE_S = 1.0  # after the last background agent ends: time for the CLI to open the turn that reports it
+_NODE_CRASH_AT = re.compile(r"^(?:file://)?/\S*:\d+$")  # the first line of Node's report of an uncaught error
 
 
 class ClaudeUsageError(ConfigError):
@@ -85,6 +88,7 @@ class Session:
         self.interrupted = False  # ralphy interrupted the turn (timeout, Ctrl-C, stop_turn)
         self.stop_requested = False  # stop_turn() was called: the turn ends through interrupt
         self.auth_failed = False
+        self.crashed = False  # usage_error() found a Node.js crash, not a refused command line
         self.eof = False
         self.turn_open = False
         self.background: set[str] = set()  # tool_use_ids of background (async) agents still running
@@ -203,7 +207,8 @@ class Session:
 
     def usage_error(self) -> str | None:
         """The CLI's own words when it refused its command line: it exited non-zero before any ``init`` line
-        or control response, saying why on stderr."""
+        or control response, saying why on stderr. When that is Node's crash (``file:///.../cli.js:259``, a
+        line of the bundle, ``ReferenceError: ...``), the error's line, and ``crashed`` is set."""
         if self.init is not None or self.info is not None or self.results:
             return None
         if not self.eof and not has_exited(self.proc):
@@ -214,7 +219,14 @@ class Session:
             return None
         self._join_stderr()
         lines = [line.strip() for line in self._stderr.text().splitlines() if line.strip()]
-        return lines[0][:500] if lines else None
+        if not lines:
+            return None
+        if _NODE_CRASH_AT.match(lines[0]):  # Node's crash: where, a line of the bundle, the error, its stack
+            said = next((line for line in lines if NODE_CRASH.match(line)), None)
+            if said is not None:
+                self.crashed = True
+                return said[:500]
+        return lines[0][:500]
 
     # ---------------------------------------------------------------------------------- the turn
 
