@@ -101,7 +101,11 @@ def project_programs(project: Path) -> list[str]:
 
     found = [risk for risk in claude_settings_risks(project) if "permission mode" not in risk]
     ours = server_entry()
-    servers = sorted(name for name, entry in mcp_use.project_servers(project).items() if entry != ours)
+    named = mcp_use.project_servers(project)
+    if named is None:  # ralphy cannot tell what it names; the CLI may read it and start them
+        found.append(".mcp.json is there and ralphy cannot read it (a link, too large, or not JSON to ralphy); "
+                     "the CLI may start the servers it names")
+    servers = sorted(name for name, entry in (named or {}).items() if entry != ours)
     if servers:
         found.append(f".mcp.json names servers ({', '.join(map(repr, servers[:5]))}) the CLI starts")
     return found

@@ -11,6 +11,8 @@ what a process ralphy does not control said (the Claude CLI's stream-json), befo
 CLI's stdin or the history; ``loads`` does it to all it reads (a history, a transcript, a settings file written by
 someone else); ``well_formed_text`` does it to one text.
 
+``cli_text`` decodes a file the Claude CLI reads as it does (Node and Bun: an invalid byte is U+FFFD, not an error).
+
 An object may give a key twice (JSON parses it; the last wins): ``duplicate_key`` finds one, for what ralphy writes
 back (``ralphy mcp --install``), where the first would be lost.
 """
@@ -47,6 +49,16 @@ def well_formed(value: Any, text: str) -> Any:
         return _well_formed(value)
     except RecursionError:  # nested about as deep as the parser allows: left as it is (the history replaces them)
         return value
+
+
+def cli_text(raw: bytes) -> str:
+    """A JSON file's bytes as the Claude CLI reads them: UTF-8 with each invalid byte as U+FFFD (Node's and Bun's
+    reading: 2.0.0 and 2.1.331 applied a settings ``env`` and started ``.mcp.json`` servers beside a ``\\xff``,
+    measured), a UTF-8 BOM skipped; after a UTF-16 BOM, UTF-16 (2.1.331 reads it, 2.0.0 does not: for what ralphy
+    checks before the CLI starts, reading what any CLI reads is the safe side)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16", errors="replace")
+    return raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
 
 
 def well_formed_text(text: str) -> str:

@@ -27,18 +27,19 @@ POLL_S = 0.5
 WAIT_S = 20.0  # how long doctor waits for a starting server to connect (`ralphy mcp` takes 1 to 5 s)
 
 
-def project_servers(project_dir: str | os.PathLike[str]) -> dict[str, Any]:
-    """The servers of the project's ``.mcp.json`` (name -> entry); {} when there is none or it is unreadable (a
-    link, a FIFO, not JSON: the CLI says what it makes of it)."""
+def project_servers(project_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The servers of the project's ``.mcp.json`` (name -> entry), read as the CLI reads its bytes
+    (``jsontext.cli_text``); {} when there is none or it names none; None when there is one ralphy cannot read (a
+    link it will not follow, a FIFO, past 1 MiB, not JSON to Python): the CLI may still start what it names."""
     from ralphy import jsontext, safefs
 
     path = Path(project_dir) / MCP_JSON
     if not os.path.lexists(path):
         return {}
     try:
-        data = jsontext.loads(safefs.read_text(path, limit=1024 * 1024, what="MCP config"))
+        data = jsontext.loads(jsontext.cli_text(safefs.read_bytes(path, limit=1024 * 1024, what="MCP config")))
     except Exception:  # noqa: BLE001 - anything unreadable: no servers ralphy can speak of
-        return {}
+        return None
     servers = data.get("mcpServers") if isinstance(data, dict) else None
     return {str(name): entry for name, entry in servers.items()} if isinstance(servers, dict) else {}
 

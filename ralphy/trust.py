@@ -157,7 +157,7 @@ def _read_settings(project_dir: str | os.PathLike[str]) -> list[tuple[Path, dict
         except OSError:
             continue  # missing, unreadable: the CLI cannot read it either
         try:
-            data: Any = jsontext.loads(_as_the_cli_reads(raw))
+            data: Any = jsontext.loads(jsontext.cli_text(raw))  # as the CLI reads it
         except json.JSONDecodeError as exc:
             if exc.msg == "nested too deeply":  # valid JSON to the CLI, past Python's recursion limit
                 found.append((rel, f"nested too deeply; sha256 {hashlib.sha256(raw).hexdigest()}"))
@@ -166,15 +166,6 @@ def _read_settings(project_dir: str | os.PathLike[str]) -> list[tuple[Path, dict
             continue
         found.append((rel, data if isinstance(data, dict) else None))
     return found
-
-
-def _as_the_cli_reads(raw: bytes) -> str:
-    """A settings file's text as the CLI reads it: UTF-8 with each invalid byte as U+FFFD (Node's and Bun's reading:
-    2.0.0 and 2.1.331 applied an ``env`` beside a ``\\xff``, measured), a UTF-8 BOM skipped; after a UTF-16 BOM,
-    UTF-16 (2.1.331 reads it, 2.0.0 does not: reading what any CLI reads is the safe side)."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return raw.decode("utf-16", errors="replace")
-    return raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
 
 
 UNCHECKED = "(unchecked)"

@@ -94,3 +94,59 @@ def test_the_real_cli_reads_the_settings_past_a_bad_byte_and_ralphy_refuses(tmp_
         subprocess.run([claude_bin, "-p", "hi", "--output-format", "json"], cwd=project, env=env,
                        capture_output=True, timeout=90)
         assert theirs.requests and not mine.requests
+
+
+# -- .mcp.json: `ralphy doctor` asks the CLI in the project only when the project names nothing the CLI runs -------
+
+SERVER = b'{"mcpServers": {"evil": {"command": "%s", "args": ["a"]}}}'
+
+
+def mcp_variants(tmp_path: Path, command: str) -> dict[str, Path]:
+    """Projects whose .mcp.json names a server in a way ralphy did not read (each read by the CLI: a bad byte and
+    a link measured with 2.1.331; past 1 MiB the CLI reads on where ralphy stopped)."""
+    raw = SERVER % command.encode()
+    made = {}
+    for variant in ("a bad byte", "a link", "past 1 MiB", "utf-16"):
+        project = init_git_project(tmp_path / variant.replace(" ", "-"), commit=False)
+        (project / "TASKS.md").write_text("- [ ] 1.1 Do it\n")
+        path = project / ".mcp.json"
+        if variant == "a bad byte":
+            path.write_bytes(raw.replace(b'"a"', b'"a\xff"'))
+        elif variant == "a link":
+            (project / "servers.json").write_bytes(raw)
+            path.symlink_to("servers.json")
+        elif variant == "past 1 MiB":
+            path.write_bytes(raw[:-1] + b', "pad": "' + b"x" * (1024 * 1024) + b'"}')
+        else:
+            path.write_bytes(b"\xff\xfe" + raw.decode().encode("utf-16-le"))
+        made[variant] = project
+    return made
+
+
+def test_doctor_counts_a_mcp_json_it_cannot_read_among_the_projects_programs(tmp_path):
+    from ralphy.doctor import project_programs
+
+    for variant, project in mcp_variants(tmp_path, "/bin/true").items():
+        findings = project_programs(project)
+        assert findings and ".mcp.json" in findings[0], (variant, findings)
+        if variant in ("a bad byte", "utf-16"):
+            assert "'evil'" in findings[0], findings  # read as the CLI reads it: the server is named
+
+
+@pytest.mark.e2e
+def test_the_real_cli_is_not_started_in_the_project_by_doctor(tmp_path, claude_home, claude_bin):
+    """was: one \\xff in .mcp.json, and `ralphy doctor` (what a careful user runs first) started the CLI in the
+    project, which started the repository's server: its command ran."""
+    marker_dir = tmp_path / "ran"
+    marker_dir.mkdir()
+    script = tmp_path / "server.sh"
+    script.write_text(f'#!/bin/sh\ntouch "{marker_dir}/$$"\nsleep 3\n')
+    script.chmod(0o755)
+    project = mcp_variants(tmp_path / "p", str(script))["a bad byte"]
+    with FakeMessagesAPI(DevScenario({})) as api:
+        env = {**claude_env(api.url, claude_home), "RALPHY_CLAUDE_BIN": claude_bin,
+               "XDG_STATE_HOME": str(tmp_path / "state")}
+        done = subprocess.run([sys.executable, "-m", "ralphy", "doctor", str(project)], capture_output=True,
+                              text=True, env=env, timeout=180)
+    assert "Traceback" not in done.stderr and ".mcp.json" in done.stdout, done.stdout + done.stderr
+    assert list(marker_dir.iterdir()) == [], done.stdout
