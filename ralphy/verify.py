@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from ralphy import interrupts
+
 DEFAULT_TAIL_CHARS = 2000  # of output kept in the report, the history and the next prompt
 DEFAULT_MAX_BYTES = 1024 * 1024  # of output kept in the log file
 _GRACE_S = 2.0  # between SIGTERM and SIGKILL when the time is up
@@ -79,15 +81,22 @@ def run_check(
     """Run ``command`` in ``cwd`` and say whether it passed (exit 0 within ``timeout`` seconds)."""
     started = time.monotonic()
     log = _open_log(output_path)
+    process = None
     try:
         try:
-            process = subprocess.Popen(
-                ["/bin/sh", "-c", command], cwd=cwd, env=None if env is None else dict(env),
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
-            )
+            with interrupts.held():  # Ctrl-C while it starts: raised once it is ours to end (below)
+                process = subprocess.Popen(
+                    ["/bin/sh", "-c", command], cwd=cwd, env=None if env is None else dict(env),
+                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
         except OSError as exc:
             return Verification(command, None, False, round(time.monotonic() - started, 3),
                                 f"could not start: {exc.strerror or exc}", False, _logged(output_path, log))
+        except BaseException:
+            if process is not None:
+                _end_group(process)
+            raise
         tail = _Tail(tail_chars * 4)
         written = 0
 

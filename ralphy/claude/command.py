@@ -177,22 +177,36 @@ def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str,
 
     from ralphy.trust import require_cli_settings_trusted
 
+    from ralphy import interrupts
+
     require_cli_settings_trusted(cwd)
 
+    process = None
     try:
-        return subprocess.Popen(
-            exec_argv(argv, env),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            env=dict(env),
-            start_new_session=True,
-        )
+        with interrupts.held():  # Ctrl-C while it starts: raised once it is ours to end (below)
+            process = subprocess.Popen(
+                exec_argv(argv, env),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=dict(env),
+                start_new_session=True,
+            )
     except OSError as error:
         if error.filename is not None and os.fspath(error.filename) == os.fspath(cwd):
             raise  # the working directory is wrong: the caller's concern, not a missing CLI
         raise ClaudeNotFoundError(f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); {INSTALL_HINT}") from None
+    except BaseException:
+        if process is not None:  # interrupted as it started: not left working in the project
+            end_group(process, grace=1.0)
+            for pipe in (process.stdin, process.stdout, process.stderr):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+        raise
+    return process
 
 
 def end_group(proc: subprocess.Popen[bytes], grace: float) -> None:

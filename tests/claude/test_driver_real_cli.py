@@ -71,7 +71,8 @@ def test_initialize_names_the_agents_the_cli_loaded_without_a_model_call(claude_
         elapsed = time.monotonic() - started
         turns = [r for r in api.requests if r.get("tools")]
         assert turns == [], [r.get("max_tokens") for r in api.requests]  # no model turn (2.0.0 may check its quota)
-    assert elapsed < 10
+    # well short of the 60 s it would wait for a turn; 10 s was 10.2 at load 20 in CI (2.1.62)
+    assert elapsed < 30
     if cli_version >= (2, 1, 100):
         assert "tdd-orchestrator" in info.agent_names and "general-purpose" in info.agent_names
         [mine] = [a for a in info.agents if a["name"] == "tdd-orchestrator"]
