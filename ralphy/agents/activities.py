@@ -252,6 +252,9 @@ class Asked:
     # roles asked for by their effect (ralphy.agents.role_effects): an agent whose name holds every term of one of
     # these groups does the work ("ab" -> ab-test-analysis), whatever the activities' role words
     groups: tuple[frozenset[str], ...] = ()
+    # the debugging was asked for by a symptom report alone (no "why", no debugging word at the head): the report
+    # names where the failure is, and an agent of a technology it names is right for it too (catalog17)
+    reported: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.roles or self.groups)
@@ -284,6 +287,7 @@ def asked_activity(task: str) -> Asked:
     if any(_FIRST_WORD.match(line) for line in lowered.splitlines()):
         roles.update(_terms_of(ACTIVITY_ROLES["profile"][1]))
     extra: frozenset[str] = frozenset()
+    reported = False
     symptom = symptom_report(task)
     why = _WHY.search(lowered)
     if not why and live_incident(task):  # an outage now: responding to it comes before finding its cause
@@ -292,6 +296,7 @@ def asked_activity(task: str) -> Asked:
         extra = responding - _terms_of(lowered)
     elif symptom or why:
         debugging = heads[next(iter(_terms_of("debug")))]
+        reported = not why and not roles
         roles.update(debugging)
         if symptom:  # a failure is a bug to find; "why the figure dropped" may be the data's or speed's question
             extra = debugging - _terms_of(lowered)
@@ -314,6 +319,7 @@ def asked_activity(task: str) -> Asked:
     if _ON_PURPOSE.search(lowered):  # chaos on purpose, not a symptom to debug nor an outage to respond to
         roles = set(_terms_of(ACTIVITY_ROLES["chaos"][1]))
         extra = frozenset()
+        reported = False
     for phrase, activity in ((_TEST_PLAN, "plan tests"), (_TEST_CHOICE, "plan tests"), (_LOAD_TEST, "profile")):
         if phrase.search(lowered):  # the plan's or the measurement's role, not the test automation's
             roles.difference_update(_terms_of(ACTIVITY_ROLES["test"][1]))
@@ -333,7 +339,7 @@ def asked_activity(task: str) -> Asked:
             extra = extra | (group - default_lexicon().generic)
     if not roles and not groups:
         return NOTHING
-    return Asked(frozenset(roles), frozenset(kinds) - roles, extra, groups)
+    return Asked(frozenset(roles), frozenset(kinds) - roles, extra, groups, reported)
 
 
 @functools.lru_cache(maxsize=16384)

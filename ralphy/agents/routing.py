@@ -43,7 +43,7 @@ from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.senses import broad_terms, named_activity, other_senses
 from ralphy.agents.spec import AgentSpec
-from ralphy.agents.technologies import field_terms
+from ralphy.agents.technologies import field_terms, table_terms
 from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words  # noqa: F401
 from ralphy.lazy import lazy_names
 
@@ -105,6 +105,13 @@ def _distinct(named: Sequence[tuple[str, ...]]) -> int:
     """How many of a field's ``named`` technologies are not part of another one named ("loot" in "loot tables")."""
     joined = [" " + " ".join(sequence) + " " for sequence in named]
     return sum(not any(text != other and text in other for other in joined) for text in joined)
+
+
+def _stack_terms(task_terms: Sequence[str]) -> frozenset[str]:
+    """The terms of ``task_terms`` that name a technology: those of the technology table's entries the task names, and
+    those the table and the role lexicon (learned from agents' names) both hold as a technology ("fastapi", "mcp")."""
+    named = {term for entries, _ in field_terms(tuple(task_terms)) for entry in entries for term in entry}
+    return frozenset(named | table_terms().intersection(default_lexicon().technologies, task_terms))
 
 
 class Router:
@@ -366,6 +373,9 @@ class Router:
             or groups and holds_group(agents[index].name, groups))}
         if not doers:
             return
+        if activity.reported:  # the stack a symptom report names is where the bug is: its agents are lifted too
+            doers |= {index for term in set(task_terms).intersection(_stack_terms(task_terms))
+                      for index in names.get(term, ()) if index in scores and index not in excluded}
         # named for a word of the task, or for the ecosystem of a technology it names ("cargo", "crates" -> rust-pro;
         # the field's technology words only, not "data" or "cloud") (rank17)
         fields = set().union(*(field for _, field in field_terms(tuple(task_terms))))

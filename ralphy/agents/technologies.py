@@ -379,6 +379,12 @@ def _table() -> dict[str, tuple[tuple[tuple[str, ...], frozenset[str]], ...]]:
     return {first: tuple(rows) for first, rows in table.items()}
 
 
+@functools.lru_cache(maxsize=1)
+def table_terms() -> frozenset[str]:
+    """Every term of the table: its fields' names and its entries."""
+    return frozenset(term for field, entries in FIELDS for text in (field, *entries.split(",")) for term in terms(text))
+
+
 @functools.lru_cache(maxsize=4096)
 def field_terms(task_terms: Sequence[str]) -> tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...]:
     """The fields that ``task_terms`` (a task's terms, in order) name a technology of: for each, the technologies

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import VOLTAGENT, load_corpus  # noqa: E402
 
-from ralphy.agents import activities, routing_confidence  # noqa: E402
+from ralphy.agents import activities, routing, routing_confidence  # noqa: E402
 from ralphy.agents.activities import asked_activity, symptom_report  # noqa: E402
 from ralphy.agents.chores import is_chore  # noqa: E402
 from ralphy.agents.routing import Router  # noqa: E402
@@ -237,6 +237,35 @@ def test_the_symptom_rule_is_what_brings_the_debugger(team: Router, monkeypatch:
         assert team.recommend("Checkout hangs when the cart has 50 items").recommended != "debugger"
     finally:
         asked_activity.cache_clear()
+
+
+# catalog17: a report that names the stack where it fails is a bug in that stack: its agent is lifted with the
+# debuggers (the labelled sets give the stack's agent for such reports, the debuggers when the cause is to be found).
+# Tasks and truths written by hand for this file.
+STACK_TEAM = ("debugger", "error-detective", "fastapi-developer", "python-pro", "expo-react-native-expert",
+              "postgres-pro", "content-marketer", "docker-expert", "ui-designer")
+
+
+@pytest.fixture(scope="module")
+def stack_team(by_name: dict) -> Router:
+    return Router([by_name[name] for name in STACK_TEAM])
+
+
+@pytest.mark.parametrize(("task", "right"), [
+    ("The FastAPI app returns 500 whenever an upload is over 10 MB", {"fastapi-developer", "python-pro"}),
+    ("Push notifications in the Expo app stop after the phone restarts", {"expo-react-native-expert"}),
+])
+def test_a_symptom_in_a_named_stack_goes_to_the_stack_s_agent(stack_team: Router, task: str, right: set[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    assert stack_team.rank(task, 1)[0].agent in right
+    monkeypatch.setattr(routing, "_stack_terms", lambda task_terms: frozenset())
+    assert stack_team.rank(task, 1)[0].agent in {"debugger", "error-detective"}  # what the symptom rule alone chose
+
+
+@pytest.mark.parametrize("task", ["Users see a blank page after the nightly deploy",  # no agent's stack named
+                                  "The FastAPI app returns 500 on big uploads: find out why"])  # the cause asked for
+def test_a_symptom_without_its_stack_or_with_its_cause_asked_goes_to_the_debuggers(stack_team: Router, task: str) -> None:
+    assert stack_team.rank(task, 1)[0].agent in {"debugger", "error-detective"}
 
 
 @pytest.mark.parametrize(("chore", "work", "agent"), [
