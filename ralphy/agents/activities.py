@@ -192,6 +192,12 @@ _TEST_PLAN = re.compile(r"\btest (?:plans?|strateg(?:y|ies)|cases|matrix|charter
 # Reading someone's change before it is merged is a review, whatever it is called ("Look over the merge request").
 _REVIEW_PHRASES = re.compile(r"\b(?:look|go|read) (?:over|through)\b.*\b(?:merge requests?|pull requests?|prs?|diffs?|"
                              r"changes|patch(?:es)?|commits?)\b")
+# A review of someone's change before it merges is a review of code, whatever the stack ("Review the Django migration
+# PR for table locks"): the code reviewer's, not the architecture reviewer's, who judges designs and technology choices
+# (catalog17; a review that names a design or an architecture is left to the words).
+_CODE_CHANGE = re.compile(r"\b(?:pull requests?|merge requests?|prs?|diffs?|patch(?:es)?|commits?|changes?|"
+                          r"before (?:it )?(?:merges?|merging|ships?|lands?))\b")
+_DESIGN = re.compile(r"\b(?:architecture|architectural|design|designs|adrs?|choice|choices)\b")
 # Deciding what to test and how (by hand or automated) is planning the testing: quality assurance's.
 _TEST_CHOICE = re.compile(r"\bwhat (?:we|to) (?:test|automate)\b|\btest(?:ed|ing)? by hand\b|\bmanual(?:ly)? test")
 # Work that runs by itself when code is pushed, tagged or merged is a CI/CD pipeline's, whatever it builds or ships
@@ -312,6 +318,9 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("documentation")))])
     if _REVIEW_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("review")))])
+    review = _terms_of(ACTIVITY_ROLES["review"][1])
+    if not review.isdisjoint(roles) and _CODE_CHANGE.search(lowered) and not _DESIGN.search(lowered):
+        extra = extra | (_terms_of("code") - _terms_of(lowered))
     for effect in effects_in(lowered):  # asked for by what it does (rank15)
         roles.update(_terms_of(ACTIVITY_ROLES[effect][1]))
     if _CI_TRIGGER.search(lowered):

@@ -256,3 +256,40 @@ def test_an_agent_named_for_the_ecosystem_the_task_names_gives_way_to_the_role(t
                                                 "code-reviewer")])
     assert router.rank(task, limit=1)[0].agent == "dependency-manager"
     assert router.rank("Add a crate for parsing TOML to the CLI", limit=1)[0].agent == "rust-pro"  # building work
+
+
+# catalog17: a review of a change before it merges (a PR, a merge request, a diff, commits) is the code reviewer's; a
+# review of a design or a technology choice is the architecture reviewer's. Tasks and truths written by hand.
+REVIEWERS = ("code-reviewer", "architect-reviewer", "django-developer", "rails-expert", "python-pro",
+             "database-administrator", "microservices-architect", "documentation-engineer")
+
+
+@pytest.fixture(scope="module")
+def reviewers() -> Router:
+    by_name = {agent.name: agent for agent in load_corpus(VOLTAGENT)}
+    return Router([by_name[name] for name in REVIEWERS])
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Review the Rails PR that adds soft deletes to the big invoices table", "code-reviewer"),
+    ("Review the commits that move the sessions into Redis", "code-reviewer"),
+    ("Review the PR that brings the repository pattern into the orders module at system level", "code-reviewer"),
+    ("Review the design of the event bus between the billing and shipping services", "architect-reviewer"),
+])
+def test_a_change_under_review_is_code_and_a_design_is_architecture(reviewers: Router, task: str, expected: str) -> None:
+    assert reviewers.rank(task, 1)[0].agent == expected
+
+
+def test_the_change_rule_is_what_sends_a_pr_review_to_the_code_reviewer(reviewers: Router,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from ralphy.agents import activities
+
+    task = "Review the PR that brings the repository pattern into the orders module at system level"
+    assert frozenset(terms("code")) <= asked_activity(task).extra
+    asked_activity.cache_clear()
+    monkeypatch.setattr(activities, "_CODE_CHANGE", activities.re.compile(r"(?!)"))
+    try:
+        assert not frozenset(terms("code")) <= asked_activity(task).extra
+        assert reviewers.rank(task, 1)[0].agent == "architect-reviewer"
+    finally:
+        asked_activity.cache_clear()
