@@ -55,7 +55,7 @@ ACTIVITY_ROLES: dict[str, tuple[str, str]] = {
     "accessibility": ("accessibility a11y wcag", "accessibility a11y"),
     "seo": ("seo", "seo"),
     "incident": ("incident outage postmortem oncall", "incident responder sre"),
-    "usability": ("usability ux", "usability ux ui"),
+    "usability": ("usability ux", "usability ux"),
     "refactor": ("refactor refactoring restructure", "refactor refactoring"),
     "prioritise": ("prioritise prioritize prioritising prioritizing roadmap", "product"),
     "plan tests": ("", "qa"),  # asked for by a phrase naming a test plan: _TEST_PLAN
@@ -368,7 +368,8 @@ def _name_roles(name: str) -> tuple[frozenset[str], frozenset[str]]:
     collection's prefix ("api-testing-observability") left out."""
     words = WORD.findall(name.lower())
     prefixes = default_lexicon().prefixes
-    cut = next((cut for cut in range(len(words) - 1, 0, -1) if " ".join(words[:cut]) in prefixes), 0)
+    cut = next((cut for cut in range(len(words) - 1, 0, -1) if (cut > 1 or len(words) - cut > 1)
+                and " ".join(words[:cut]) in prefixes), 0)
     per_word = [terms(word) for word in words[cut:]]
     every = _all_roles()
     return (frozenset(term for word in per_word for term in word if term in every),
@@ -381,7 +382,8 @@ def own_name_terms(name: str) -> frozenset[str]:
     legacy, modern)."""
     words = WORD.findall(name.lower())
     prefixes = default_lexicon().prefixes
-    cut = next((cut for cut in range(len(words) - 1, 0, -1) if " ".join(words[:cut]) in prefixes), 0)
+    cut = next((cut for cut in range(len(words) - 1, 0, -1) if (cut > 1 or len(words) - cut > 1)
+                and " ".join(words[:cut]) in prefixes), 0)
     return frozenset(terms(" ".join(words[cut:])))
 
 

@@ -74,10 +74,11 @@ def default_lexicon() -> Lexicon:
 
 
 def _name_words(name: str, prefixes: frozenset[str] | set[str] = frozenset()) -> list[str]:
-    """The words of an agent's name, without its longest collection prefix of ``prefixes``."""
+    """The words of an agent's name, without its longest collection prefix of ``prefixes``, cut as ``_prefixes`` learns
+    one: the prefix or the rest at least two words long ("ui" of ui-ux-designer is no prefix of "ui-designer")."""
     words = WORD.findall(name.lower())
     for cut in range(len(words) - 1, 0, -1):
-        if " ".join(words[:cut]) in prefixes:
+        if (cut > 1 or len(words) - cut > 1) and " ".join(words[:cut]) in prefixes:
             return words[cut:]
     return words
 

@@ -100,3 +100,14 @@ def test_running_or_publishing_by_hand_is_no_deployment(task) -> None:
 ])
 def test_the_pipeline_s_engineer_ships_the_build(voltagent, monkeypatch, task, right) -> None:
     ranked_first_only_with(voltagent, monkeypatch, task, right, "effects_in")
+
+
+# catalog17: watching people use the product is research (usability ux), not the UI's: "ui" as a usability role
+# lifted ui-ux-tester, who tests the interface's functions along documented flows, over ux-researcher, who watches
+# people. Tasks and truths written by hand.
+@pytest.mark.parametrize("task", [
+    "Sit with six pharmacists while they reorder stock in the app and note where they get stuck",
+    "Run a think-aloud session with five teachers grading homework in the portal",
+])
+def test_watching_people_is_the_ux_researcher_s(voltagent, task) -> None:
+    assert voltagent.rank(task, limit=1)[0].agent == "ux-researcher"

@@ -19,6 +19,7 @@ from ralphy.agents.roles import (ROLES_FILE, Lexicon, asked_roles, build_lexicon
                                  name_roles)
 from ralphy.agents.routing import Router, default_background  # noqa: E402
 from ralphy.agents.spec import AgentSpec  # noqa: E402
+from ralphy.agents.terms import terms  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +72,19 @@ def test_an_agent_name_holds_its_roles() -> None:
     # a user's own agents, in no corpus: known words, and a role noun the corpus does not have
     assert name_roles("perf-auditor") == {"perform", "audit"}
     assert name_roles("acme-widget-inspector") == {"inspector", "inspect"}
+
+
+def test_a_one_word_name_after_a_one_word_prefix_keeps_it() -> None:
+    """catalog17: "ui" is learned as a prefix from ui-ux-designer (before ux-designer, another agent's name), as
+    "unit testing" from unit-testing-debugger; a prefix is learned only when it or the rest is two words long, and is
+    cut only then too: "ui-designer" is a UI designer, not a designer of a "ui" collection."""
+    from ralphy.agents.activities import own_name_terms
+
+    assert "ui" in default_lexicon().prefixes
+    assert own_name_terms("ui-designer") == frozenset(terms("ui designer"))
+    assert own_name_terms("react-specialist") == frozenset(terms("react specialist"))
+    assert own_name_terms("unit-testing-debugger") == frozenset(terms("debugger"))
+    assert own_name_terms("dependency-management-legacy-modernizer") == frozenset(terms("legacy modernizer"))
 
 
 @pytest.mark.parametrize(("task", "roles"), [
