@@ -64,7 +64,9 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\bwait(?:s|ed|ing)? " + _W + r"{0,3}(?:minutes|ages|forever|all day) (?:for|on|until) (?:the |a |every |"
         r"each |their )?(?:builds?|tests?|test suite|ci|reload|compiler?|rebuilds?|feedback)\b|"
         r"\bevery (?:save|change|edit|small change) " + _W + r"{0,3}(?:takes|needs|means|costs) " + _W + r"{0,3}"
-        r"(?:seconds|minutes|rebuild|restart|full build)\b")),
+        r"(?:seconds|minutes|rebuild|restart|full build)\b|"
+        r"\b(?:local |dev |development )?(?:setup|set-up|environment) (?:\w+ )?(?:a |into a |to a |in a |with a |"
+        r"with one |in one )?(?:single|one) (?:\w+ )?command\b")),
     # build-engineer: build performance, compilation times, caching, reproducible builds
     "build": ("build engineer", (
         r"\b(?:clean|full|incremental|ci|cold) (?:build|compile|compilation) times?\b|\b(?:build|compile|compilation) "
@@ -97,7 +99,8 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"\b(?:create|provision|spin up|set up|get) (?:one|them|it|their own|a \w+|an \w+) (?:\w+ )?(?:themselves|"
         r"on their own|without (?:a ticket|asking|waiting))\b|"
         r"\b(?:file|open|raise) a ticket " + _W + r"{0,4}(?:for|to get) (?:a |an |new |every )?(?:database|"
-        r"environment|cluster|namespace|bucket|server|vm)\b")),
+        r"environment|cluster|namespace|bucket|server|vm)\b|"
+        r"\bscaffold\w* (?:a |an |every |each |the )?new (?:\w+ )?(?:service|microservice|repo|repository|project)\b")),
     # sre-engineer: SLOs, error budgets, toil, alerting that wakes people (and effects.EFFECTS' "toil")
     "reliability": ("sre", (
         r"\b(?:paged|woken(?: up)?|pager (?:goes|went) off) " + _W + r"{0,4}(?:at night|every night|at \d|"
@@ -155,6 +158,11 @@ ROLE_EFFECTS_SOURCE: dict[str, tuple[str, str]] = {
         r"rows|changes|data|feeds|dumps|events|tables)\b[^.;?!]{0,80}?\b(?:every (?:night|day|hour|morning|\d+ "
         r"minutes)|nightly|each night|within (?:a|an|one|two|five|ten|fifteen|thirty|\d+) (?:minutes?|seconds?|"
         r"hours?))\b")),
+    # data-scientist: predictive models from the data at hand; which case will turn out how (catalog17: trend-analyst
+    # predicts where an industry is heading, not which delivery or customer will do what)
+    "predictive model": ("data scientist", (
+        r"\b(?:predict|forecast)(?:s|ed|ing)? (?:which|whether|who|how many|how much|how long|when) (?:\w+ ){0,8}?"
+        r"(?:will|would|is going to|are going to)\b")),
     # -- 07 specialised domains ---------------------------------------------------------------------------------
     # email-deliverability-engineer: mail that lands in spam, bounces, authentication
     "deliverability": ("deliverabl", (

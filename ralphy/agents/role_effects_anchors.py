@@ -9,8 +9,8 @@ ANCHORS: dict[str, tuple[str, ...]] = {
         'renovate', 'unmaintained', 'unused ', 'version ', 'vulnerable', 'years',
     ),
     'developer experience': (
-        'before', 'developer ', 'devex', 'environment', 'full build', 'just to', 'minutes', 'rebuild', 'restart',
-        'seconds', 'set-up', 'setup', 'to get', 'until', 'wait',
+        'before', 'command', 'developer ', 'devex', 'environment', 'full build', 'just to', 'minutes', 'rebuild',
+        'restart', 'seconds', 'set-up', 'setup', 'to get', 'until', 'wait',
     ),
     'build': (
         ' time', 'build', 'compil', 'hermetic', 'reproducible', 'slow ',
@@ -22,8 +22,8 @@ ANCHORS: dict[str, tuple[str, ...]] = {
         'no longer match', 'out of date', 'out of sync', 'outdated', 'stale', 'still ',
     ),
     'platform': (
-        ' a ticket ', 'golden path', 'internal developer p', 'on their own', 'paved road', 'service ', 'themselves',
-        'wait', 'without ',
+        ' a ticket ', 'golden path', 'internal developer p', 'on their own', 'paved road', 'scaffold', 'service ',
+        'themselves', 'wait', 'without ',
     ),
     'reliability': (
         'alert fatigue', 'noisy ', 'paged', 'pager ', 'too many ', 'woken',
@@ -46,6 +46,9 @@ ANCHORS: dict[str, tuple[str, ...]] = {
     ),
     'data pipelines': (
         'each night', 'every ', 'nightly', 'within ',
+    ),
+    'predictive model': (
+        'forecast', 'predict',
     ),
     'deliverability': (
         'bounc', 'junk', 'never arrive', 'promotion', 'spam', 't arrive', 't delivered',
