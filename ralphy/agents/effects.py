@@ -88,11 +88,6 @@ EFFECTS: dict[str, re.Pattern[str]] = {
         r"\b(?:not|isn't|aren't|never) (?:being )?indexed\b|\brich (?:results|snippets)\b|"
         r"\bcompete for the same (?:keywords?|search(?:es)?|queries|terms)\b|\b(?:old|older|outdated) (?:blog )?(?:posts|"
         r"articles|pages) (?:\w+ ){0,3}(?:losing|lost|lose|dropping) (?:traffic|rankings?|visitors)\b"),
-    # shipping a build to users or a registry by the pipeline, on every tag or merge: release automation (catalog17)
-    "deploy": re.compile(
-        r"\b(?:put|upload|ship|publish|push|release|deliver|distribute|deploy|roll(?:s|ed|ing)? out)\w*\b"
-        r"(?:[^.;]|\.(?=\S)){0,80}?\b(?:from (?:the )?ci\b|from (?:the )?pipeline\b|on (?:every|each) (?:git )?(?:tag|merge|push|commit|release)|"
-        r"when (?:a|the) (?:git |release )?tag is (?:pushed|created))"),
     # speed as the user meets it (the profile row: performance agents; effects16)
     "profile": re.compile(
         r"\b(?:takes?|took|needs?) (?:about |around |over |almost |nearly |up to |a full )?\d+(?:\.\d+)? ?(?:s|ms|secs?|"

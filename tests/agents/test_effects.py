@@ -74,34 +74,6 @@ def test_breaking_up_or_freezing_weather_is_no_symptom(task, report) -> None:
     assert activities.symptom_report(task) is report
 
 
-# catalog17: shipping a build by the pipeline on every tag or merge is release automation, whatever the app's stack
-# (tasks and truths written by hand; the deployment and DevOps engineers do CI/CD and deployment automation).
-@pytest.mark.parametrize("task", [
-    "Upload the React Native build to the App Store and Play Store from CI",
-    "Publish the Rust crate to crates.io when a tag is pushed",
-    "Ship the Electron installers to the download page on every release tag",
-])
-def test_shipping_from_the_pipeline_names_deployment(task) -> None:
-    assert "deploy" in effects_in(task.lower())
-
-
-@pytest.mark.parametrize("task", [
-    "Run the Go unit tests on every push",
-    "Push the new firmware to the test bench and read the logs",
-    "Publish the changelog on the blog",
-])
-def test_running_or_publishing_by_hand_is_no_deployment(task) -> None:
-    assert "deploy" not in effects_in(task.lower())
-
-
-@pytest.mark.parametrize(("task", "right"), [
-    ("Upload the React Native build to the App Store and Play Store from CI", {"deployment-engineer", "devops-engineer"}),
-    ("Publish the Rust crate to crates.io when a tag is pushed", {"deployment-engineer", "devops-engineer"}),
-])
-def test_the_pipeline_s_engineer_ships_the_build(voltagent, monkeypatch, task, right) -> None:
-    ranked_first_only_with(voltagent, monkeypatch, task, right, "effects_in")
-
-
 # catalog17: watching people use the product is research (usability ux), not the UI's: "ui" as a usability role
 # lifted ui-ux-tester, who tests the interface's functions along documented flows, over ux-researcher, who watches
 # people. Tasks and truths written by hand.
