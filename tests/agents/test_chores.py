@@ -255,10 +255,13 @@ def stack_team(by_name: dict) -> Router:
     ("The FastAPI app returns 500 whenever an upload is over 10 MB", {"fastapi-developer", "python-pro"}),
     ("Push notifications in the Expo app stop after the phone restarts", {"expo-react-native-expert"}),
 ])
-def test_a_symptom_in_a_named_stack_goes_to_the_stack_s_agent(stack_team: Router, task: str, right: set[str],
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_symptom_in_a_named_stack_goes_to_the_stack_s_agent(stack_team: Router, task: str, right: set[str]) -> None:
     assert stack_team.rank(task, 1)[0].agent in right
+
+
+def test_the_named_stack_rule_is_what_brings_its_agent(stack_team: Router, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(routing, "_stack_terms", lambda task_terms: frozenset())
+    task = "The FastAPI app returns 500 whenever an upload is over 10 MB"
     assert stack_team.rank(task, 1)[0].agent in {"debugger", "error-detective"}  # what the symptom rule alone chose
 
 
