@@ -267,13 +267,13 @@ def evaluate_projects(projects: list[dict[str, Any]], corpus: list[AgentSpec], m
 
 ROLES = REPO / "tests" / "data" / "routing" / "catalog_roles_train.jsonl"
 # the alternatives evaluate_projects / evaluate ask for
-TOP = {"projects": 3, "large": 3, "fresh": 3, "projects3": 3, "projects4": 3, "catalog": 5, "roles": 5, "voltagent": 5,
-       "voltagent2": 5, "voltagent3": 5, "voltagent4": 5}
+TOP = {"projects": 3, "large": 3, "fresh": 3, "projects3": 3, "projects4": 3, "projects5": 3, "catalog": 5, "roles": 5,
+       "voltagent": 5, "voltagent2": 5, "voltagent3": 5, "voltagent4": 5, "voltagent5": 5}
 
 
 def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str, list[tuple[Any, list[dict[str, Any]]]]]:
     """Every labelled set's ``split`` as (router, tasks) pairs, by set: the catalog tasks and the roles set on the
-    whole corpus, the four voltagent_train sets on VoltAgent's agents, and each small project (the five project
+    whole corpus, the five voltagent_train sets on VoltAgent's agents, and each small project (the six project
     sets) with a router of its own."""
     by_name = {agent.name: agent for agent in corpus}
     catalog = Router(corpus)
@@ -281,7 +281,8 @@ def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str,
         label: [(Router([by_name[name] for name in project["agents"]]), project["tasks"])
                 for project in load_projects(path, split=split)]
         for label, path in (("projects", PROJECTS), ("large", PROJECTS_LARGE), ("fresh", PROJECTS_FRESH_TRAIN),
-                            ("projects3", PROJECTS_TRAIN3), ("projects4", PROJECTS_TRAIN4))}
+                            ("projects3", PROJECTS_TRAIN3), ("projects4", PROJECTS_TRAIN4),
+                            ("projects5", PROJECTS_TRAIN5))}
     sets["catalog"] = [(catalog, load_labelled(split=split))]
     sets["roles"] = [(catalog, load_labelled(ROLES, split=split))]
     voltagent = Router(load_corpus(VOLTAGENT))
@@ -289,6 +290,7 @@ def calibration_sets(corpus: list[AgentSpec], split: str = "train") -> dict[str,
     sets["voltagent2"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN2, split=split))]
     sets["voltagent3"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN3, split=split))]
     sets["voltagent4"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN4, split=split))]
+    sets["voltagent5"] = [(voltagent, load_labelled(VOLTAGENT_TRAIN5, split=split))]
     return {label: cases for label, cases in sets.items() if any(items for _, items in cases)}
 
 
@@ -377,10 +379,11 @@ def decisions(cases: list[tuple[Any, list[dict[str, Any]]]], weights: list[float
     return (right / total, false / total) if total else (0.0, 0.0)
 
 
-# the train sets the packaged calibration is fitted on: every one, each task weighing the same (calib16)
-FIT_SETS = ("projects", "large", "fresh", "projects3", "projects4", "catalog", "roles", "voltagent", "voltagent2",
-            "voltagent3", "voltagent4")
-PROJECT_SETS = ("projects", "large", "fresh", "projects3", "projects4")  # the small-project train sets
+# the train sets the packaged calibration is fitted on: every one, each task weighing the same (calib16; stop 17's two
+# since calib17)
+FIT_SETS = ("projects", "large", "fresh", "projects3", "projects4", "projects5", "catalog", "roles", "voltagent",
+            "voltagent2", "voltagent3", "voltagent4", "voltagent5")
+PROJECT_SETS = ("projects", "large", "fresh", "projects3", "projects4", "projects5")  # the small-project train sets
 FALSE_CAP = 0.08  # the threshold is chosen for false recommendations at most this on PROJECT_SETS (goal: 0.10)
 
 

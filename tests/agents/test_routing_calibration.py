@@ -53,11 +53,12 @@ def test_fit_logistic_finds_the_weights_that_made_the_data() -> None:
 
 
 def test_every_train_set_is_there_and_no_held_out_one(train_sets) -> None:
-    assert set(train_sets) == {"projects", "large", "fresh", "projects3", "projects4", "catalog", "roles", "voltagent",
-                               "voltagent2", "voltagent3", "voltagent4"} == set(TOP)
+    assert set(train_sets) == {"projects", "large", "fresh", "projects3", "projects4", "projects5", "catalog", "roles",
+                               "voltagent", "voltagent2", "voltagent3", "voltagent4", "voltagent5"} == set(TOP)
     tasks = {label: sum(len(items) for _, items in cases) for label, cases in train_sets.items()}
-    assert tasks == {"projects": 136, "large": 274, "fresh": 56, "projects3": 108, "projects4": 234, "catalog": 108,
-                     "roles": 36, "voltagent": 62, "voltagent2": 107, "voltagent3": 110, "voltagent4": 124}
+    assert tasks == {"projects": 136, "large": 274, "fresh": 56, "projects3": 108, "projects4": 234, "projects5": 223,
+                     "catalog": 108, "roles": 36, "voltagent": 62, "voltagent2": 107, "voltagent3": 110,
+                     "voltagent4": 124, "voltagent5": 134}
 
 
 def test_the_packaged_calibration_is_the_one_fitted_on_the_train_splits(corpus) -> None:
@@ -69,8 +70,8 @@ def test_the_packaged_calibration_is_the_one_fitted_on_the_train_splits(corpus) 
 
 def test_the_what_if_evaluation_is_the_router_s_own_with_the_packaged_weights(corpus, train_sets) -> None:
     result = evaluate_projects(load_projects(PROJECTS, split="train"), corpus)
-    assert decisions(train_sets["projects"], list(routing_confidence.CALIBRATION), routing_confidence.CALIBRATION_BIAS, 0.5) == (
-        result["decision"], result["false_recommendation"])
+    assert decisions(train_sets["projects"], list(routing_confidence.CALIBRATION), routing_confidence.CALIBRATION_BIAS,
+                     routing_confidence.DEFAULT_THRESHOLD) == (result["decision"], result["false_recommendation"])
 
 
 def test_other_weights_change_the_decisions_and_the_packaged_ones_come_back(train_sets) -> None:
