@@ -385,6 +385,16 @@ FIT_SETS = ("projects", "large", "fresh", "projects3", "projects4", "projects5",
             "voltagent2", "voltagent3", "voltagent4", "voltagent5")
 PROJECT_SETS = ("projects", "large", "fresh", "projects3", "projects4", "projects5")  # the small-project train sets
 FALSE_CAP = 0.08  # the threshold is chosen for false recommendations at most this on PROJECT_SETS (goal: 0.10)
+# ... and on each of these alone: the sets built in the shape of the issue's check (30 projects, ~210 tasks, a fifth
+# with no fitting agent). The check is one such set, and pooled with the others one of them went over the goal
+# unseen (calib17's refit at 0.41: projects5 0.108 false recommendations while the pool was at 0.078).
+ONE_BY_ONE = ("projects4", "projects5")
+# The calibration fitted on the train splits at stop 17's ranking, measured and not packaged: at the threshold
+# choose_threshold picks for each, it is no better on the small-project train sets than the packaged one (830 right /
+# 67 false recommendations of 1,031 at 0.47, against 830 / 64 at 0.45), and the held-out floor
+# (tests/agents/test_routing_fresh_sets.py) fails with it. test_routing_calibration accepts the packaged fit or this
+# one, so the next ranking change is refitted and compared again (docs/decisions.md, "The refit declined").
+DECLINED_FIT = ((1.493, 0.168, 0.288, 0.690, 0.813, -0.524, 0.103), -2.858)
 
 
 def fit_calibration(samples: dict[str, list[tuple[tuple[float, ...], int]]], sets: tuple[str, ...] = FIT_SETS
@@ -424,16 +434,24 @@ def rates(picks: list[tuple[Any, str | None, float]], threshold: float) -> tuple
 
 
 def choose_threshold(picks: dict[str, list[tuple[Any, str | None, float]]], sets: tuple[str, ...] = PROJECT_SETS,
-                     cap: float = FALSE_CAP) -> tuple[float, float, float]:
+                     cap: float = FALSE_CAP, one_by_one: tuple[str, ...] = ONE_BY_ONE) -> tuple[float, float, float]:
     """(threshold, decision accuracy, false recommendations) on ``sets`` taken together: of the thresholds 0.30,
-    0.31 ... 0.80 whose false recommendations are at most ``cap``, those with the most right decisions, of them
-    those with the fewest false recommendations, and of those the middle one (the furthest from a task's
-    confidence on either side)."""
+    0.31 ... 0.80 whose false recommendations are at most ``cap`` on ``sets`` taken together and on each set of
+    ``one_by_one`` alone, those with the most right decisions, of them those with the fewest false
+    recommendations, and of those the middle one (the furthest from a task's confidence on either side)."""
     pooled = [pick for label in sets for pick in picks[label]]
     if not pooled:
         raise ValueError(f"no tasks in {', '.join(sets)} to choose a threshold on")
+
+    def under_cap(threshold: float) -> bool:
+        for label in one_by_one:
+            _, false, total = rates(picks[label], threshold)
+            if false > cap * total:
+                return False
+        return True
+
     counted = [(step / 100, *rates(pooled, step / 100)) for step in range(30, 81)]
-    allowed = [row for row in counted if row[2] <= cap * row[3]]
+    allowed = [row for row in counted if row[2] <= cap * row[3] and under_cap(row[0])]
     if not allowed:
         raise ValueError(f"no threshold up to 0.80 keeps false recommendations at most {cap}")
     most = max(row[1] for row in allowed)
