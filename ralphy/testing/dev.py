@@ -228,6 +228,7 @@ def _field_edit(content: str, task_list, task, rule: str) -> tuple[str, str] | N
 
 
 ASK_TOOL = "AskUserQuestion"
+READ_ATTEMPTS = 3  # Reads of the task file before the plan goes on without it (each refused: nothing marked)
 QUESTION_TOOL_ID = "toolu_ralphy_question"
 
 
@@ -293,9 +294,15 @@ class _Plan:
             return reply, []
         else:
             self.cursor += len(tasks)
-        read = self.take()
-        if read is None:
-            return tool_use("Read", {"file_path": self.tasks_path}), []
+        for _ in range(READ_ATTEMPTS):
+            read = self.take()
+            if read is None:
+                return tool_use("Read", {"file_path": self.tasks_path}), []
+            if not self.result(read)[1]:
+                break
+            # refused: 2.1.197, 2.1.330 and 2.1.331 refuse a Read when the file was replaced between its permission
+            # check and the open ("its symlink resolution changed after permission was checked ... retry"), which the
+            # other agent's Edit (a rename) does while a background subagent works: read again, as it says
         content = self.content_read(read)
         marked = []
         for task_id, _ in tasks:

@@ -68,7 +68,7 @@ def completed_in_one_iteration(proc) -> tuple[dict, dict]:
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
     assert data["status"] == "completed"
-    # what each iteration did, so a run that needed two says why (seen once under load, not reproduced since)
+    # what each iteration did, so a run that needed two says why (under load: a refused Read, docs/decisions.md r17c)
     said = [{key: it.get(key) for key in ("n", "outcome", "error", "is_error", "num_turns", "duration_s")}
             | {"done": [t["id"] for t in it["tasks_completed"]], "delegations": it["delegations"]}
             for it in data["iterations"]]

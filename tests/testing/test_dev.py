@@ -5,6 +5,7 @@ from __future__ import annotations
 from ralphy.tasks import parse_tasks
 from ralphy.testing import DevScenario, Request, text
 from ralphy.testing.dev import completion_edit, listed_agents, parse_prompt_tasks, read_tool_content
+from ralphy.testing.scenario import ToolUseBlock
 from tests.testing.conftest import TASKS_MD, dev_prompt
 
 MAIN_SYSTEM = [{"type": "text", "text": "x-anthropic-billing-header: cc_version=2.1.197.1; cc_entrypoint=sdk-cli;"},
@@ -151,6 +152,37 @@ def test_a_read_the_cli_answers_with_its_unchanged_note_uses_the_earlier_read_an
         [edit] = [block for block in reply.blocks if block.name == "Edit"]
         assert edit.input == {"file_path": "/p/TASKS.md", "old_string": "- [ ]* 3. Add property-based tests",
                               "new_string": "- [x]* 3. Add property-based tests"}
+
+
+def test_a_read_the_cli_refuses_is_made_again_before_the_tasks_are_ticked():
+    # 2.1.331 under load (test_a_done_list_without_checkboxes..., test_an_autospec_tasks_yaml..., the kanban marks
+    # test: a second iteration each): the main agent's Edit replaced TASKS.md while the background subagent's Read of
+    # it was between the CLI's permission check and the open; the CLI refused that Read and said to retry, and the
+    # scripted subagent read the refusal as the file, found no task in it, marked nothing and said it had
+    refused = ("Refusing to read /p/TASKS.md: its symlink resolution changed after permission was checked (it opened "
+               "at a different path than approved). If a link in the working directory is being rewritten "
+               "concurrently, stop that and retry.")
+    listing = "\n".join(f"{n:6}\t{line}" for n, line in enumerate(KIRO.split("\n"), 1))
+    first = {"role": "user", "content": "Complete these tasks from TASKS.md (group \"Build the greeter\"):\n"
+                                        "- 1.1: Add a greet function\n\nCreate one source file per task, then mark "
+                                        "each task completed in TASKS.md."}
+    wrote = turn("w", "Write", {"file_path": "/p/src/t1_1.py", "content": "#"}, "File created successfully")
+
+    def subagent(*reads: tuple[str, bool]) -> Request:
+        turns = [step for n, (result, failed) in enumerate(reads)
+                 for step in turn(f"r{n}", "Read", {"file_path": "/p/TASKS.md"}, result, is_error=failed)]
+        return Request({"system": "Working directory: /p", "tools": TOOLS, "messages": [first, *wrote, *turns]})
+
+    scenario = DevScenario()
+    for reads in ([(refused, True)], [(refused, True), (refused, True)]):
+        [read] = [block for block in scenario(subagent(*reads)).blocks if isinstance(block, ToolUseBlock)]
+        assert (read.name, read.input) == ("Read", {"file_path": "/p/TASKS.md"})
+    [edit] = [block for block in scenario(subagent((refused, True), (listing, False))).blocks if block.name == "Edit"]
+    assert (edit.input["old_string"], edit.input["new_string"]) == ("  - [ ] 1.1 Add a greet function",
+                                                                    "  - [x] 1.1 Add a greet function")
+    # refused every time: no Read without end; the subagent goes on and marks nothing
+    given_up = scenario(subagent(*[(refused, True)] * 3))
+    assert [block for block in given_up.blocks if isinstance(block, ToolUseBlock)] == []
 
 
 def test_completion_edit_of_a_line_written_twice_is_unique_in_the_file():
