@@ -445,10 +445,10 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     optional = re.search(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \](\\?)\*", text, re.MULTILINE)
     if optional:  # Kiro's optional item, its star escaped where Prettier wrote the file
         rules.append(f"`- [ ]{optional.group(1)}*` becomes `- {box}{optional.group(1)}*`")
-    from ralphy.tasks_headings import in_progress_column
+    from ralphy.tasks_headings import in_progress_columns
 
-    column = next((column for task in task_list.tasks if not task.completed and lines[task.line - 1].startswith("#")
-                   and (column := in_progress_column(lines, task.line))), None)
+    columns = in_progress_columns(lines)  # each heading's, at once: asked card by card, it was quadratic
+    column = next((columns[task.line] for task in task_list.tasks if not task.completed and task.line in columns), None)
     if column is not None:  # a board: the card's column is its status, its own line says otherwise
         rules.append(f"a card under `{column}` with no `**Status**` line gets `**Status**: completed` below its heading")
     if re.search(r"(?:\*\*|__)status:?(?:\*\*|__)", text, re.IGNORECASE):

@@ -169,13 +169,27 @@ def in_progress_column(lines: list[str], line: int) -> str | None:
     """The heading of the board column ("## 🚀 In Progress") that the heading at ``line`` (1-based) sits under, if
     any: a card there takes the column's status unless it says its own, so ticking its steps leaves it in progress
     (``**Status**: completed`` under its heading, or moving it to the Done column, completes it)."""
-    level = len(lines[line - 1]) - len(lines[line - 1].lstrip("#"))
-    for number in range(line - 2, -1, -1):
-        heading = HEADING.match(lines[number])
-        if heading is None or len(heading.group(1)) >= level:
+    return in_progress_columns(lines[:line]).get(line)
+
+
+def in_progress_columns(lines: list[str]) -> dict[int, str]:
+    """``in_progress_column`` of every line that starts with ``#`` (its 1-based number -> the column), in one pass:
+    asked line by line of every card, a file of 20,000 headings took two minutes."""
+    found: dict[int, str] = {}
+    # the headings a later one may sit under, levels rising: (level, the In Progress column it is or sits under)
+    above: list[tuple[int, str | None]] = []
+    for number, text in enumerate(lines, 1):
+        if text.startswith("#"):
+            level = len(text) - len(text.lstrip("#"))
+            column = next((column for above_level, column in reversed(above) if above_level < level), None)
+            if column is not None:
+                found[number] = column
+        heading = HEADING.match(text)
+        if heading is None:
             continue
         level = len(heading.group(1))
+        while above and above[-1][0] >= level:
+            above.pop()
         title = BOLD.sub(r"\1", (heading.group(2) or "").strip().rstrip("#").strip())
-        if _IN_PROGRESS_SECTION.match(title):
-            return title
-    return None
+        above.append((level, title if _IN_PROGRESS_SECTION.match(title) else above[-1][1] if above else None))
+    return found

@@ -35,14 +35,18 @@ _ITEM_BOX = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+`?\[-\]")
 def declared_marks(text: str) -> dict[str, str]:
     """The status the file's own legend gives its ``[-]`` box, when it gives one (``{"-": PENDING}`` for
     "Mark blocked: - [-]"); else nothing, and ``[-]`` is read as Kiro writes it (in progress)."""
-    item_line = -1  # the start of the last line found to be a list item's (each line looked at once)
+    # where the last line found to be a list item's ends: each line is looked at once (a match on it looks back for
+    # the line's start no more: on one long line of items, that was quadratic)
+    item_end = -1
     for legend in _LEGEND.finditer(text):
-        start = text.rfind("\n", 0, legend.start()) + 1
-        if start == item_line:
+        if legend.start() < item_end:
             continue
+        start = text.rfind("\n", 0, legend.start()) + 1
         if _ITEM_BOX.match(text, start) is None:  # "- [-] Blocked on review" is a task in progress, not a legend
             break
-        item_line = start
+        item_end = text.find("\n", legend.end())
+        if item_end == -1:
+            item_end = len(text)
     else:
         return {}
     word = (legend.group("after") or legend.group("before")).lower()
