@@ -54,7 +54,7 @@ def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tup
             if close and close.group(1)[0] == tasklist[0] and len(close.group(1)) >= tasklist[1] \
                     and not close.group(2).strip():
                 tasklist = None  # its closing fence is no line of the file's either
-                continue
+            continue  # nor is a fence in it, which opens nothing: the block ends at its first closing fence
         if fence is not None:
             if stripped[:3] == fence[2]:
                 close = _FENCE.match(line)

@@ -57,6 +57,12 @@ def test_a_github_tasklist_block_holds_tasks_and_other_fences_do_not():
     assert (old, new) == ("- [ ] Replay edits", "- [x] Replay edits")
     unclosed = "```[tasklist]\n- [ ] One\n- [ ] Two\n"
     assert [t.title for t in parse_tasks(unclosed).tasks] == ["One", "Two"]
+    # a fence line in the block opens nothing (the block ends at its first closing fence, as any fenced block does);
+    # read as a fence of its own, the block's close closed the block and hid the item after it
+    fenced = "```[tasklist]\n- [ ] One\n```sh\nmake\n```\n- [ ] Two\n"
+    assert [(t.line, t.title) for t in parse_tasks(fenced).tasks] == [(2, "One"), (6, "Two")]
+    longer = "````[tasklist]\n- [ ] One\n```\n- [ ] Two\n````\n- [ ] Three\n"
+    assert [t.title for t in parse_tasks(longer).tasks] == ["One", "Two", "Three"]
 
 
 def test_claude_codes_todo_list_is_read_and_ticked_with_its_own_word(tmp_path):
