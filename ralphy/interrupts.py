@@ -19,8 +19,9 @@ HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 @contextmanager
 def held() -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP for the block; each that arrived is raised again, once, as it ends,
-    to the handlers that were there before. Off the main thread it holds nothing: Python runs signal
+    """Hold SIGINT, SIGTERM and SIGHUP for the block; as it ends, each that arrived is raised again, once, in the
+    order they came, to the handlers that were there before (the first whose handler raises ends that: the rest are
+    not needed; an outer ``held()`` holds them again). Off the main thread it holds nothing: Python runs signal
     handlers in the main thread only, so they cannot interrupt another one."""
     if threading.current_thread() is not threading.main_thread():
         yield

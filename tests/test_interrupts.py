@@ -59,6 +59,17 @@ def test_a_signal_in_the_block_is_raised_once_as_it_ends(raising_sigterm):
         os.kill(os.getpid(), signal.SIGTERM)
 
 
+def test_a_signal_in_a_nested_block_waits_for_the_outer_block(raising_sigterm):
+    reached, sigint = [], signal.getsignal(signal.SIGINT)
+    with pytest.raises(Stopped):
+        with interrupts.held():
+            with interrupts.held():
+                os.kill(os.getpid(), signal.SIGTERM)
+            reached.append("after the inner block")  # the outer block still holds it
+    assert reached == ["after the inner block"]
+    assert signal.getsignal(signal.SIGINT) is sigint  # both blocks put back what they found
+
+
 def test_a_block_without_a_signal_leaves_the_handlers_as_they_were(raising_sigterm):
     before = {signum: signal.getsignal(signum) for signum in interrupts.HELD}
     with interrupts.held():
@@ -66,7 +77,7 @@ def test_a_block_without_a_signal_leaves_the_handlers_as_they_were(raising_sigte
     assert {signum: signal.getsignal(signum) for signum in interrupts.HELD} == before
 
 
-def test_ctrl_c_while_the_claude_cli_starts_ends_its_group(raising_sigterm, signalled_while_starting, tmp_path):
+def test_sigterm_while_the_claude_cli_starts_ends_its_group(raising_sigterm, signalled_while_starting, tmp_path):
     from ralphy.claude.command import spawn
 
     with pytest.raises(Stopped):
