@@ -166,9 +166,23 @@ _FIRST_WORD = re.compile(r"^\s*(?:[-*]\s+)?(?:\[.\]\s+)?(profile|benchmark)\b")
 
 _END_TO_END = re.compile(r"\bend[- ]to[- ]end\b", re.IGNORECASE)
 
-# Words of a legacy version move: "Upgrade the app from PHP 5.6 to 8", "Migrate off the deprecated API".
-_FROM_OLD = re.compile(r"\b(?:from|off)\b.*?(?:\d|\blegacy\b|\bold\b|\bdeprecated\b|\boutdated\b)")
+# Words of a legacy version move: "Upgrade the app from PHP 5.6 to 8", "Migrate off the deprecated API": an old
+# version after "from" or "off" on the same line (``_from_old``).
+_FROM_OFF = re.compile(r"\b(?:from|off)\b")
+_OLD = re.compile(r"\d|\blegacy\b|\bold\b|\bdeprecated\b|\boutdated\b")
 _MOVE_VERBS = frozenset(terms("migrate migrating migration upgrade upgrading port"))
+
+
+def _from_old(lowered: str) -> bool:
+    """Whether a line of ``lowered`` names an old version after "from" or "off" (``_OLD``). The first "from"/"off" of
+    a line is the only one looked after: any later one's old version is after it too. One pattern reading the rest of
+    the line from every "from"/"off" (r17a) was quadratic: "Migrate" and 100 kB of "off " ran past a minute."""
+    for line in lowered.split("\n"):
+        found = _FROM_OFF.search(line)
+        if found and _OLD.search(line, found.end()):
+            return True
+    return False
+
 
 # Activities a task asks for wherever it names them (cross-cutting by nature: "Check the signup form for
 # accessibility").
@@ -306,7 +320,7 @@ def asked_activity(task: str) -> Asked:
         roles.update(debugging)
         if symptom:  # a failure is a bug to find; "why the figure dropped" may be the data's or speed's question
             extra = debugging - _terms_of(lowered)
-    if moving and _FROM_OLD.search(lowered):
+    if moving and _from_old(lowered):
         roles.update(heads[next(iter(_terms_of("legacy")))])
     for term in anywhere.intersection(terms(lowered)):
         roles.update(heads[term])

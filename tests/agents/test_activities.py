@@ -5,6 +5,7 @@ technology used to beat the role. The truths below were written by hand from the
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -293,3 +294,15 @@ def test_the_change_rule_is_what_sends_a_pr_review_to_the_code_reviewer(reviewer
         assert reviewers.rank(task, 1)[0].agent == "architect-reviewer"
     finally:
         asked_activity.cache_clear()
+
+
+@pytest.mark.parametrize(("task", "legacy"), [
+    ("Migrate " + "off " * 25_000, False),  # every "off" read the rest of the line again: past a minute (r17a)
+    ("Migrate " + "off " * 25_000 + "the deprecated API", True),
+    ("Port the app " + "from-" * 20_000 + "\nv2", False),  # the old version on another line is not the move's
+])
+def test_a_hostile_move_is_read_in_linear_time(task: str, legacy: bool) -> None:
+    started = time.process_time()
+    asked = asked_activity(task)
+    assert time.process_time() - started < 1.0  # quadratic: minutes; linear: ~0.01 s
+    assert LEGACY.issubset(asked.roles) is legacy
