@@ -9,6 +9,7 @@ sales demo", "a sales proposal")."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from bench_routing import load_corpus  # noqa: E402
 
 from ralphy.agents.effects import effects_in  # noqa: E402
 from ralphy.agents.routing import Router  # noqa: E402
-from ralphy.agents.senses import named_activity, other_senses  # noqa: E402
+from ralphy.agents.senses import MAX_WORDS, named_activity, other_senses  # noqa: E402
 from ralphy.agents.terms import terms  # noqa: E402
 
 TEAM = ("sales-engineer", "sales-automator", "content-marketer", "market-researcher", "customer-success-manager",
@@ -115,10 +116,14 @@ def test_the_role_s_agent_keeps_its_work(router: Router, task: str, right: set[s
 
 
 def test_a_hostile_task_is_read_in_bounded_work() -> None:
-    # the first 256 of the names' nouns are looked at: a word first in its role's sense there is left as it is
+    started = time.process_time()
+    # the first MAX_WORDS words are looked at: a word past them is not read, in either sense
     assert other_senses("sales by region " * 50_000) == {_term("sales"): True}
     assert other_senses("sales " * 100_000 + "by region") == {}
+    assert other_senses("chart " * MAX_WORDS + "sales by region") == {}
+    assert other_senses("chart " * (MAX_WORDS - 1) + "sales by region") == {_term("sales"): True}
     assert other_senses("a" * 200_000 + " 2 ms deadline") == {_term("deadline"): False}
+    assert time.process_time() - started < 2.0  # ~0.1 s (every word of them read: ~0.8 s)
 
 
 VERB_TEAM = ("assumption-mapping", "threat-modeling-expert", "performance-monitor",
