@@ -167,19 +167,20 @@ _FIRST_WORD = re.compile(r"^\s*(?:[-*]\s+)?(?:\[.\]\s+)?(profile|benchmark)\b")
 _END_TO_END = re.compile(r"\bend[- ]to[- ]end\b", re.IGNORECASE)
 
 # Words of a legacy version move: "Upgrade the app from PHP 5.6 to 8", "Migrate off the deprecated API": an old
-# version after "from" or "off" on the same line (``_from_old``).
+# version after "from" or "off" on the same line (``_then_on_line``).
 _FROM_OFF = re.compile(r"\b(?:from|off)\b")
 _OLD = re.compile(r"\d|\blegacy\b|\bold\b|\bdeprecated\b|\boutdated\b")
 _MOVE_VERBS = frozenset(terms("migrate migrating migration upgrade upgrading port"))
 
 
-def _from_old(lowered: str) -> bool:
-    """Whether a line of ``lowered`` names an old version after "from" or "off" (``_OLD``). The first "from"/"off" of
-    a line is the only one looked after: any later one's old version is after it too. One pattern reading the rest of
-    the line from every "from"/"off" (r17a) was quadratic: "Migrate" and 100 kB of "off " ran past a minute."""
+def _then_on_line(first: re.Pattern[str], then: re.Pattern[str], lowered: str) -> bool:
+    """Whether a line of ``lowered`` holds ``first`` and, after it, ``then``: as ``first.*then`` matches, in linear
+    time. Only a line's first ``first`` is looked after: whatever follows a later one follows it too. The one pattern
+    read the rest of the line again from every ``first`` (r17a: "Migrate" and 100 kB of "off " ran past a minute, 100
+    kB of "look over " 16 s)."""
     for line in lowered.split("\n"):
-        found = _FROM_OFF.search(line)
-        if found and _OLD.search(line, found.end()):
+        found = first.search(line)
+        if found and then.search(line, found.end()):
             return True
     return False
 
@@ -203,9 +204,10 @@ _SECURITY_PHRASES = re.compile(
 # test measures performance (catalog14: both written from what QA and performance teams do).
 _TEST_PLAN = re.compile(r"\btest (?:plans?|strateg(?:y|ies)|cases|matrix|charters?)\b|"
                         r"\bqa (?:plans?|strateg(?:y|ies)|process)\b|\bexploratory testing\b")
-# Reading someone's change before it is merged is a review, whatever it is called ("Look over the merge request").
-_REVIEW_PHRASES = re.compile(r"\b(?:look|go|read) (?:over|through)\b.*\b(?:merge requests?|pull requests?|prs?|diffs?|"
-                             r"changes|patch(?:es)?|commits?)\b")
+# Reading someone's change before it is merged is a review, whatever it is called ("Look over the merge request"):
+# the reading, then the change on the same line (``_then_on_line``).
+_READ_OVER = re.compile(r"\b(?:look|go|read) (?:over|through)\b")
+_CHANGE_READ = re.compile(r"\b(?:merge requests?|pull requests?|prs?|diffs?|changes|patch(?:es)?|commits?)\b")
 # A review of someone's change before it merges is a review of code, whatever the stack ("Review the Django migration
 # PR for table locks"): the code reviewer's, not the architecture reviewer's, who judges designs and technology choices
 # (catalog17; a review that names a design or an architecture is left to the words).
@@ -320,7 +322,7 @@ def asked_activity(task: str) -> Asked:
         roles.update(debugging)
         if symptom:  # a failure is a bug to find; "why the figure dropped" may be the data's or speed's question
             extra = debugging - _terms_of(lowered)
-    if moving and _from_old(lowered):
+    if moving and _then_on_line(_FROM_OFF, _OLD, lowered):
         roles.update(heads[next(iter(_terms_of("legacy")))])
     for term in anywhere.intersection(terms(lowered)):
         roles.update(heads[term])
@@ -330,7 +332,7 @@ def asked_activity(task: str) -> Asked:
         roles.update(heads[next(iter(_terms_of("security")))] - _terms_of("threat"))
     if _DOC_PHRASES.search(lowered):
         roles.update(heads[next(iter(_terms_of("documentation")))])
-    if _REVIEW_PHRASES.search(lowered):
+    if _then_on_line(_READ_OVER, _CHANGE_READ, lowered):
         roles.update(heads[next(iter(_terms_of("review")))])
     review = _terms_of(ACTIVITY_ROLES["review"][1])
     if not review.isdisjoint(roles) and _CODE_CHANGE.search(lowered) and not _DESIGN.search(lowered):
