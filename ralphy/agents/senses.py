@@ -84,7 +84,9 @@ MAX_DIVIDED = 16  # pieces of work divided among agents looked at in one task
 _UNITS = r"(?:ns|µs|us|ms|nanoseconds?|microseconds?|milliseconds?)"
 _DESCRIPTION_SENSES: dict[str, re.Pattern[str]] = {
     # a real-time constraint, not the deadlines of work handed out (task-distributor)
-    "deadline": re.compile(r"\b\d+(?:[.,]\d+)?[ -]?" + _UNITS + r"(?:[ -][\w-]+){0,2}?[ -]deadlines?\b|"
+    # (a word between the unit and "deadline" is at most 32 characters: with no bound "deadline " + "2ms-" x 2,500
+    # took five minutes, each "2ms" reading the rest of the run once for each split of it; r17a)
+    "deadline": re.compile(r"\b\d+(?:[.,]\d+)?[ -]?" + _UNITS + r"(?:[ -][\w-]{1,32}){0,2}?[ -]deadlines?\b|"
                            r"\bdeadlines? of (?:under |below |about |at most |less than )?\d+(?:[.,]\d+)?[ -]?"
                            + _UNITS + r"\b|\breal[- ]time deadlines?\b"),
     # a device, not a smart contract (blockchain-developer)

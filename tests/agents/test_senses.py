@@ -126,6 +126,13 @@ def test_a_hostile_task_is_read_in_bounded_work() -> None:
     assert time.process_time() - started < 2.0  # ~0.1 s (every word of them read: ~0.8 s)
 
 
+def test_a_hostile_deadline_is_read_in_bounded_time() -> None:
+    started = time.process_time()  # each "2ms" read the rest of the run once per split of it: 2,500 took five minutes
+    assert other_senses("Meet the deadline " + "2ms-" * 25_000) == {}
+    assert time.process_time() - started < 2.0  # ~0.2 s
+    assert other_senses("The loop has a 2 ms hard-real-time deadline") == {_term("deadline"): False}
+
+
 VERB_TEAM = ("assumption-mapping", "threat-modeling-expert", "performance-monitor",
              "seo-content-refresher", "python-pro", "typescript-pro", "windows-infra-admin", "data-engineer",
              "database-administrator", "security-engineer")
