@@ -10,11 +10,9 @@ exits before its first answer, never on a run that starts: it costs one ``node -
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
-from pathlib import Path
 from typing import Mapping
 
 NODE_VERSION_TIMEOUT_S = 10.0
@@ -25,21 +23,12 @@ NODE_CRASH = re.compile(r"^(?:[A-Z][A-Za-z]*)?Error(?: \[\w+\])?: ")  # "Referen
 
 def wanted_node(binary: str) -> str | None:
     """``engines.node`` of the CLI's npm package (``">=18.0.0"``), or None."""
-    try:
-        directory = Path(os.path.realpath(binary)).parent
-    except (OSError, ValueError):
-        return None
-    for candidate in (directory, directory.parent):
-        try:
-            with open(candidate / "package.json", "rb") as handle:
-                package = json.loads(handle.read(1024 * 1024))
-        except (OSError, ValueError, RecursionError):
-            continue
-        if isinstance(package, dict) and package.get("name") == "@anthropic-ai/claude-code":
-            engines = package.get("engines")
-            node = engines.get("node") if isinstance(engines, dict) else None
-            return node if isinstance(node, str) else None
-    return None
+    from ralphy.claude.version import cli_package
+
+    package = cli_package(binary)
+    engines = package.get("engines") if package is not None else None
+    node = engines.get("node") if isinstance(engines, dict) else None
+    return node if isinstance(node, str) else None
 
 
 def node_problem(binary: str, environ: Mapping[str, str]) -> str | None:

@@ -292,17 +292,25 @@ def npm_package_version(binary: str) -> Version | None:
     """The version in the ``package.json`` of the npm package ``@anthropic-ai/claude-code`` the binary belongs to
     (``.../node_modules/@anthropic-ai/claude-code/cli.js`` or ``.../bin/claude.exe``), or None: instant, where
     ``claude --version`` boots the whole CLI (2 s for 1.0.128 on a busy machine)."""
+    package = cli_package(binary)
+    return None if package is None else Version.parse(package.get("version"))
+
+
+def cli_package(binary: str) -> dict | None:
+    """The ``package.json`` of the npm package ``@anthropic-ai/claude-code`` the binary belongs to (beside it, or
+    one folder up), or None; at most 1 MiB of it is read."""
     try:
         directory = Path(os.path.realpath(binary)).parent
     except (OSError, ValueError):
         return None
     for candidate in (directory, directory.parent):
         try:
-            package = json.loads((candidate / "package.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            with open(candidate / "package.json", "rb") as handle:
+                package = json.loads(handle.read(1024 * 1024))
+        except (OSError, ValueError, RecursionError):
             continue
         if isinstance(package, dict) and package.get("name") == "@anthropic-ai/claude-code":
-            return Version.parse(package.get("version"))
+            return package
     return None
 
 
