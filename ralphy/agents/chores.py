@@ -54,10 +54,11 @@ _ERRANDS = (r"pay(?!\s+out)|buy|purchase|hire|recruit|attend|negotiate|book\s+(?
             r"take\s+(?:new\s+|some\s+|the\s+)?(?:\w+\s+)?(?:photos|pictures|headshots)\b|"
             r"(?:pick|choose|decide\s+on)\s+(?:a|the)\s+(?:new\s+)?(?:\w+\s+)?(?:name|logo|mascot)\b|"
             r"get\s+(?:\w+\s+)?(?:sign-?off|approval)\b")
-# The object ends where the task's context starts: "Change the heading | to 'Page not found'". Blanks are looked at
+# The object ends where the task's context starts: "Change the heading | to 'Page not found'", not at a word of a
+# compound ("the on-call phone numbers", "the in-app banner's text", "the to-do list's title"). Blanks are looked at
 # from the first of a run only (the lazy object stops there first anyway): from each, a run of 10^5 blanks was
 # read again to its end, minutes of work.
-_OBJECT_END = r"(?=(?<!\s)\s+(?:to|in|into|on|of|for|from|with|across|at|so|by|and)\b|[:;,(]|\.(?:\s|$)|$)"
+_OBJECT_END = r"(?=(?<!\s)\s+(?:to|in|into|on|of|for|from|with|across|at|so|by|and)\b(?!-)|[:;,(]|\.(?:\s|$)|$)"
 _ALONE_LINE = re.compile(_BULLET + rf"(?:{_ALONE})\b|{_BULLET}translate\b.*\b(?:into|to)\s+(?:{_LANGUAGES})\b")
 _ERRAND_LINE = re.compile(_BULLET + rf"(?:{_ERRANDS})")
 # More errands (calib17), each told from code by what follows its verb, since "Order", "Film" and "Fill" also start a
@@ -96,6 +97,9 @@ _LITERAL = rf"(?:v?\d[\w.%:/-]*|{_QUOTED}|true|false|on|off|yes|no|[A-Z][A-Z0-9_
 # "Set up ...", and not "Update the Django app to 5.0", an upgrade: only "set" assigns).
 _SET_LINE = re.compile(_BULLET + r"(?i:set)\s+(?!(?i:up)\b)(?:(?!\bto\b).)+?\bto\s+"
                        + _LITERAL + r"(?:\s+[a-z]+)?\s*\.?\s*$")
+# A text changed to a text in quotes: "Change the payout email's subject line to 'Your weekly earnings'", "Update the
+# tagline to \"Bikes for everyone\"" (only a quoted text: "Update the Django app to 5.0" is an upgrade).
+_TO_QUOTED_LINE = re.compile(_BULLET + rf"(?:change|update|edit|switch|set)\s+(?:(?!\bto\b).)+?\bto\s+{_QUOTED}\W*$")
 # An identifier changed from one literal to another: "Change the Jira project key from ABC to PAY", "Change the log
 # level from INFO to DEBUG"; a key of a table (primary, partition...) is a schema change, not a value.
 _FROM_TO_LINE = re.compile(
@@ -119,13 +123,17 @@ _ACCOUNT_LINE = re.compile(
     r"server|admins?|owners?|members?|editors?|viewers?)\b|"
     r"(?:give|assign|grant|transfer|reassign|free\s+up|remove|revoke)\s+(?:.*\s)?(?:seats?|licen[cs]es?)\b)")
 # Office work for people, not the repository: slides, sending or sharing something with a group of people, pinning a
-# post in a chat channel ("Update the slides for the review", "Send the meetup slides to the attendees"); a feature that
-# sends to users or customers, or on a schedule, is code ("Send the order confirmation email to customers").
+# post in a chat channel ("Update the slides for the review", "Send the meetup slides to the attendees", "Send the finance
+# team the invite for the demo"); a feature that sends to users or customers, an alert, or on a schedule, is code ("Send
+# the order confirmation email to customers", "Send the team a Slack alert").
 _OFFICE_LINE = re.compile(
     _BULLET + r"(?:\w+\s+(?:the\s+|a\s+|an\s+|some\s+|our\s+|my\s+)?(?:[\w'’-]+\s+){0,3}?"
     r"(?:slides|slide\s+deck|deck|presentation|keynote)\b(?!\s+(?:layer|logic|component|mode|model|view))|"
     r"(?:send|forward|share|email|mail)\b.*\bto\s+(?:the\s+|all\s+|our\s+|every\s+)?(?:\w+\s+)?(?:attendees|"
     r"participants|speakers|team|everyone|stakeholders|board|investors|organi[sz]ers)\b|"
+    r"(?:send|forward|email|mail)\s+(?:the\s+|all\s+|our\s+|every\s+)?(?:[\w-]+\s+)?(?:attendees|participants|"
+    r"speakers|team|everyone|stakeholders|board|investors|organi[sz]ers)\s+(?:the|a|an|our|my|this|that|these|those)\s+"
+    r"(?!(?:[\w-]+\s+)?(?:alerts?|notifications?|pings?|webhooks?)\b)|"
     r"(?:pin|unpin)\b.*\b(?:in|to)\s+(?:the\s+)?(?:[\w#-]+\s+){0,2}channel\b)")
 # Office life (words16): the things of a team's life outside the code, whatever technology they name: swag ("Add Docker
 # whale stickers to the swag order"), a meetup's or a talk's notes, slides or recording, an exam or its voucher, an
@@ -140,9 +148,11 @@ _OFFICE_THINGS = re.compile(
 # lookahead after every one read the rest of the line again for each, quadratic in a line of repeated "stickers")
 _GIVEAWAY = re.compile(r"\b(?:stickers?|t-?shirts?|hoodies?|mugs?|lanyards?)\b")
 _GIVEAWAY_EVENT = re.compile(r"\b(?:booth|event|meetup|conference|offsite|giveaway|printer|print shop)\b")
+# (an events, meetup, community or release calendar too: an entry put in one is content, the calendar's feature is
+# built elsewhere: "Add a calendar view to the bookings page")
 # (one run of blanks between two words: "\s+ ... \s*" read a run of blanks after "to" two ways, quadratic in its length)
 _CALENDAR = re.compile(r"\b(?:in|into|to|on|from)\s+(?:(?:the|our|my)\s+)?(?:(?:team|shared|office|company|holiday|"
-                       r"on-?call)\s+)?calendar\b")
+                       r"on-?call|events?|meetups?|community|club|release)\s+)?calendar\b")
 _MEETING_MOVED = re.compile(
     r"(?:move|reschedule|postpone|push|shift|cancel)\s+(?:\w+\s+){0,3}?(?:demo|meeting|stand-?up|retro|retrospective|"
     r"planning|sync|1:1|one-on-one|workshop|all-hands|offsite|lunch)\b(?:\s+\w+){0,3}?\s+(?:to|until|till)\s+"
@@ -190,7 +200,7 @@ def _literal_edit(task: str, line: str) -> bool:
     """Whether ``line`` (lowered, of ``task``) is a literal edit: a quoted text replaced or added as a link, a setting
     given a literal value, a file moved, an account or a seat, housekeeping on one's own machine (see the rules
     above)."""
-    if _QUOTED_LINE.match(line) or _MOVE_LINE.match(line) or _OWN_MACHINE.search(line):
+    if _QUOTED_LINE.match(line) or _TO_QUOTED_LINE.match(line) or _MOVE_LINE.match(line) or _OWN_MACHINE.search(line):
         return True
     if _ACCOUNT_LINE.match(line) and not _AUTOMATIC.search(line):
         return True

@@ -288,6 +288,11 @@ def test_a_symptom_without_its_stack_or_with_its_cause_asked_goes_to_the_debugge
     ("Film a short video of the Next.js shop for the launch", "Update the Next.js app to version 15",
      "nextjs-developer"),
     ("Order a new drawing tablet for the UI designer", "Design the settings screens", "ui-designer"),
+    # an events calendar's entry, a text changed to a quoted text (calib18)
+    ("Add the Docker meetup at the library to the events calendar", "Shrink the Docker image of the API",
+     "docker-expert"),
+    ("Change the Next.js app's welcome banner to 'Hello again'", "Update the Next.js app to version 15",
+     "nextjs-developer"),
 ])
 def test_a_chore_gets_no_agent_and_real_work_on_the_same_thing_does(team: Router, chore: str, work: str,
                                                                      agent: str) -> None:
@@ -499,3 +504,50 @@ def test_goods_ordered_a_video_filmed_or_paperwork_is_a_chore(task: str) -> None
 @pytest.mark.parametrize("task", NOT_MORE_ERRANDS)
 def test_a_bug_title_or_a_feature_starting_with_order_film_or_fill_is_no_chore(task: str) -> None:
     assert not is_chore(task)
+
+
+# calib18: the value named by a hyphenated object ("on-call", "in-app"), an entry in an events calendar, an invite or a
+# document sent to a group of people named first, a text changed to a text in quotes. Written by hand for this file,
+# with the truth, before the rules; none is from a labelled set.
+CALIB18_CHORES = [
+    "Update the on-call engineer's phone number in the wiki",
+    "Change the in-app banner's text",
+    "Add the Rust meetup at the library to the events calendar",
+    "- [ ] Put the PyCon talk in the community calendar",
+    "Send the design team the invite for Friday's review",
+    "Email the stakeholders the draft of the release notes",
+    "Change the welcome email's subject to 'Welcome aboard'",
+    'Update the shop\'s tagline to "Bikes for everyone"',
+]
+CALIB18_WORK = [
+    "Update the in-app purchase flow for iOS 18",
+    "Change the on-call schedule to rotate weekly",
+    "Add an events calendar to the club's website",
+    "Sync the meetups to the events calendar",
+    "Send the team a Slack alert when the nightly build fails",
+    "Send the on-call team an alert on failed payments",
+    "Send customers the receipt as a PDF",
+    "Change the greeting to use the customer's first name",
+    "Update the Django app to 5.0",
+    "Change the checkout button to 'Pay now' when the cart holds a subscription",
+]
+
+
+@pytest.mark.parametrize("task", CALIB18_CHORES)
+def test_a_compound_object_a_calendar_entry_an_invite_or_a_quoted_text_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", CALIB18_WORK)
+def test_the_same_shapes_doing_real_work_are_no_chores(task: str) -> None:
+    assert not is_chore(task)
+
+
+@pytest.mark.parametrize("task", [
+    "Change the a to '" + "x" * 50 + "' " + "to 'y' " * 20_000,  # the text changed: one object read once
+    "Send the" + " " * 100_000 + "team the invite",
+])
+def test_calib18_rules_read_a_hostile_task_in_linear_time(task: str) -> None:
+    started = time.process_time()
+    is_chore(task)
+    assert time.process_time() - started < 1.0
