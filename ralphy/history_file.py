@@ -139,6 +139,13 @@ def newer_message(path: Path, version: int, known_version: int) -> str:
     )
 
 
+def _move_aside(path: str | Path) -> str:
+    """``mv PATH PATH.bad`` as words the shell reads back as those paths, whatever the project's folder is named."""
+    from ralphy.termsafe import shell_word
+
+    return f"mv {shell_word(str(path))} {shell_word(f'{path}.bad')}"
+
+
 def refuse_foreign_schema(path: Path, db: sqlite3.Connection) -> None:
     """ralphy creates no trigger and no view: one in the file (a repository can ship .ralphy/ralphy.db) would run
     its own SQL on ralphy's writes, deleting or forging history, so the database is refused before any write."""
@@ -147,7 +154,7 @@ def refuse_foreign_schema(path: Path, db: sqlite3.Connection) -> None:
     if foreign:
         named = ", ".join(f"{kind} {str(name)[:60]!r}" for kind, name in foreign)
         raise StoreError(f"{path}: holds {named}, which ralphy never creates (not ralphy's database, or tampered "
-                         f"with): move it away (`mv {path} {path}.bad`) and run ralphy again")
+                         f"with): move it away (`{_move_aside(path)}`) and run ralphy again")
 
 
 def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connection:
@@ -182,4 +189,4 @@ def forged_row_error(path: str | Path, error: BaseException) -> StoreError:
     the history says (``Store`` and the report's ``ralphy.report.model``)."""
     why = "nested too deeply" if isinstance(error, RecursionError) else str(error)[:200]
     return StoreError(f"{path}: a record in the history is not what ralphy writes ({why}); the database was damaged "
-                      f"or not written by ralphy: move it away (`mv {path} {path}.bad`) and run ralphy again")
+                      f"or not written by ralphy: move it away (`{_move_aside(path)}`) and run ralphy again")

@@ -43,8 +43,12 @@ def _kind(mode: int) -> str:
 
 
 def _remove_hint(path: Path, mode: int) -> str:
+    """The command that clears ``path``, written so that pasted it names that path only: a project in "My Projects"
+    unquoted was two words, and ``rm -r`` removed the folder "My" beside it (first18)."""
+    from ralphy.termsafe import shell_word
+
     how = "rm -r" if stat.S_ISDIR(mode) else "rm"
-    return f"remove it (`{how} {path}`) and run ralphy again"
+    return f"remove it (`{how} {shell_word(str(path))}`) and run ralphy again"
 
 
 def ensure_dir(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> Path:
