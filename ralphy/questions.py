@@ -135,7 +135,7 @@ def detect_question(
     sentences = list(_sentences(masked))
     best: tuple[float, _Sentence | None, list[str]] = (0.0, None, ["no question or request to the user found"])
     for index, sentence in enumerate(sentences):
-        score, reasons = _score(sentences, index, extra)
+        score, reasons = _score(sentences, index, extra, masked)
         if score > best[0]:
             best = (score, sentence, reasons)
     confidence, sentence, reasons = best
@@ -188,7 +188,7 @@ def _sentences(masked: str) -> Iterable[_Sentence]:
                 yield _Sentence(start, match.end(), masked[start : match.end()].strip(), number)
 
 
-def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]]) -> tuple[float, list[str]]:
+def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]], masked: str = "") -> tuple[float, list[str]]:
     sentence = sentences[index]
     is_last = index == len(sentences) - 1
     near_end = _near_end(sentences, index)
@@ -196,9 +196,12 @@ def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]]) ->
     ask = _first_match([*ASK_PATTERNS, *extra], sentence.masked)
     if not (ends_with_q or ask):
         return 0.0, []
-    where = "the last sentence" if is_last else "near the end" if near_end else "the middle of the message"
-    reasons = [f"ends with a question mark ({where})" if ends_with_q else f"request in {where}"]
     lead_in = _lead_in(sentences, index) if ends_with_q else None
+    options = not is_last and bool(ask or lead_in) and _only_options(masked[sentence.end:])
+    is_last = is_last or options
+    where = ("the last sentence, before its options" if options else "the last sentence" if is_last
+             else "near the end" if near_end else "the middle of the message")
+    reasons = [f"ends with a question mark ({where})" if ends_with_q else f"request in {where}"]
     if ask or lead_in:
         reasons.append(f"explicit ask: {ask!r}" if ask else f"question after {lead_in!r}")
         score = _ASK_LAST if is_last else _ASK_NEAR_END if near_end else _ASK_ELSEWHERE
@@ -215,6 +218,33 @@ def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]]) ->
         score = min(score, _COURTESY_CAP)
         reasons.append(f"courtesy offer: {courtesy!r} (does not block the loop)")
     return score, reasons
+
+
+_OPTION_LINE = re.compile(r"[ \t]*(?:[-*+\u2022]|\(?(?:\d{1,2}|[A-Za-z])[.)])[ \t]+\S")
+_INLINE_OPTION = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[A-Za-z])[.)][ \t]+(?=\S)")
+_MAX_OPTIONS, _MAX_OPTION_CHARS = 12, 300
+
+
+def _only_options(rest: str) -> bool:
+    """Is ``rest`` (what follows an ask) nothing but its options: 2 to 12 short list items, one a line ("1. SQLite",
+    "- On disk", "a) a cron job") or on the ask's own line numbered in order ("1. SQLite 2. Postgres")? Then the ask
+    is the message's last sentence, not one in its middle. Linear: one pass over lines or markers, bounded."""
+    rest = rest.strip()
+    if not rest or len(rest) > _MAX_OPTIONS * (_MAX_OPTION_CHARS + 8):
+        return False
+    if "\n" in rest:
+        lines = [line for line in rest.splitlines() if line.strip()]
+        return (2 <= len(lines) <= _MAX_OPTIONS and all(len(line) <= _MAX_OPTION_CHARS for line in lines)
+                and all(_OPTION_LINE.match(line) for line in lines))
+    markers = list(_INLINE_OPTION.finditer(rest))
+    if not 2 <= len(markers) <= _MAX_OPTIONS or markers[0].start() != 0:
+        return False
+    labels = [m.group(1).lower() for m in markers]
+    first = "1" if labels[0].isdigit() else "a"
+    expected = [str(n) for n in range(1, len(labels) + 1)] if first == "1" else \
+        [chr(ord("a") + n) for n in range(len(labels))]
+    ends = [m.start() for m in markers[1:]] + [len(rest)]
+    return labels == expected and all(end - m.end() <= _MAX_OPTION_CHARS for m, end in zip(markers, ends))
 
 
 def _near_end(sentences: list[_Sentence], index: int) -> bool:

@@ -214,3 +214,50 @@ def test_a_long_message_full_of_questions_is_scored_in_linear_time():
         large.append(best_time(16_000))
     ratio = min(large) / min(small)
     assert ratio < 24, f"8x the text took {ratio:.1f}x the time ({min(small):.3f}s -> {min(large):.3f}s)"
+
+
+# first18: an ask followed by its options. Seen in a first hour: the scripted model's question with its options
+# after it ("... Which database should I use? 1. SQLite 2. Postgres") was recorded as the lead-in sentence ("I need
+# a decision from you."), the question itself lost; with the options as a list below it, it was no question at all
+# (0.45: the list's items were the message's last sentences), and the run went on as if nothing was asked.
+OPTIONS_AFTER = {
+    "a numbered list": "I need your input here. Which database should I use?\n\n1. SQLite\n2. Postgres",
+    "a bulleted list": "The cache works.\n\nShould I keep it in memory or on disk?\n\n- In memory (fast, lost on restart)\n"
+                       "- On disk (survives restarts)",
+    "inline numbers": "Before I go on with TASKS.md I need a decision from you. Which database should I use? "
+                      "1. SQLite 2. Postgres",
+    "inline letters": "Tests pass. Which approach do you prefer? a) a cron job b) a queue worker c) both",
+    "a list right below": "Two ways to fix the flaky test. Which option do you want?\n1) retry it\n2) fix the clock",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(OPTIONS_AFTER))
+def test_an_ask_followed_by_its_options_is_the_last_sentence(shape):
+    found = detect_question(OPTIONS_AFTER[shape])
+    assert found.is_question and found.confidence == 0.95, found
+    question = found.question or ""
+    assert question.startswith(("Which", "Should")) and question.endswith("?"), found
+
+
+@pytest.mark.parametrize("text", [
+    "What changed?\n\n1. Added the endpoint\n2. Fixed the flaky test",  # a question as a heading of its summary
+    "Why was it slow? Two causes:\n\n- the cache\n- the N+1 query",
+    "Should we cache it? I measured both:\n\n- 20 ms in memory\n- 40 ms on disk",  # a statement before the list
+    "All done. Let me know if you'd like any changes:\n\n- colours\n- spacing",  # courtesy stays courtesy
+])
+def test_a_list_after_a_plain_question_or_a_statement_changes_nothing(text):
+    assert not detect_question(text).is_question
+
+
+def test_options_after_an_ask_are_read_in_linear_time():
+    def best_time(repeats: int) -> float:
+        text = "Should I stop?\n" + "- an option\n" * repeats
+        started = time.perf_counter()
+        detect_question(text)
+        inline = "Should I stop? " + "1. x " * repeats
+        detect_question(inline)
+        return time.perf_counter() - started
+
+    small = min(best_time(2_000) for _ in range(3))
+    large = min(best_time(16_000) for _ in range(3))
+    assert large / small < 24, (small, large)
