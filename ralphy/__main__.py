@@ -9,6 +9,9 @@ def _command(args: list[str]) -> str | None:
 
 
 def main() -> None:
+    from ralphy.interrupts import stop_on_termination
+
+    stop_on_termination()  # SIGTERM / SIGHUP raise as Ctrl-C does: whatever a command started is ended
     if _command(sys.argv[1:]) == "prompt":
         # `ralphy prompt` builds one prompt and ends (os._exit): the cycle collector would only walk its tens of
         # thousands of term-count dicts (2,000 agents), none of them in a cycle, again and again (a tenth of a

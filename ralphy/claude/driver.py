@@ -130,7 +130,11 @@ class Session:
                 transcript.close()
             raise
         session = cls(proc, on_event=on_event, on_request=on_request, transcript=transcript, kill_grace=kill_grace)
-        session._start_threads()
+        try:
+            session._start_threads()
+        except BaseException:  # Ctrl-C / SIGTERM before the caller holds the session: the CLI is ended here
+            session.close()
+            raise
         return session
 
     def _start_threads(self) -> None:

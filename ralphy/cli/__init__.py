@@ -216,8 +216,10 @@ def main() -> None:
     """The ``ralphy`` program. Once the command is done, the process ends without the interpreter's teardown of
     every imported module (about 25 ms, a tenth of a ``ralphy dev`` iteration against a fast model): by then
     everything ralphy writes is closed or committed, and stdout, stderr and the log handlers are flushed here."""
+    from ralphy.interrupts import ignore_from_now, stop_on_termination
     from ralphy.termsafe import guard_streams
 
+    stop_on_termination()  # (done already when started as `ralphy`; here for a caller of this function)
     guard_streams()  # text from the repository or the model never drives the user's terminal
     try:
         cli.main(prog_name="ralphy")
@@ -226,6 +228,7 @@ def main() -> None:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if isinstance(exc.code, str):
             print(exc.code, file=sys.stderr)
+    ignore_from_now()  # the command is over: a late signal must not cut the way out short with a traceback
     from ralphy import prestart
 
     prestart.end_unused()  # a CLI started for a `dev` that never ran (e.g. a usage error)

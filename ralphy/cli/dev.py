@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import select
-import signal
 import sys
 import time
 from typing import Callable
@@ -35,12 +34,6 @@ def _ask_on_terminal(timeout: float, poll_seconds: float = 0.5):
         return None
 
     return ask
-
-
-def _raise_interrupted(signum, frame):
-    from ralphy.loop import Interrupted
-
-    raise Interrupted(signal.Signals(signum).name)
 
 
 @cli.command()
@@ -182,13 +175,9 @@ def _run(ctx, project_dir, config, binary, env, prestarted, create_missing, yes,
         ask=_ask_on_terminal(config.question_answer_timeout) if policy == "ask" and interactive else None,
         no_wait=no_wait, argv=tuple(sys.argv), prestarted=prestarted, claude_version=claude_version,
     )
-    # SIGHUP (terminal closed, ssh dropped) is handled like SIGTERM: the CLI's group ended, state saved
-    previous = {signum: signal.signal(signum, _raise_interrupted) for signum in (signal.SIGTERM, signal.SIGHUP)}
-    try:
-        return run_dev(options)
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+    # SIGTERM and SIGHUP (terminal closed, ssh dropped) raise as Ctrl-C does (ralphy.interrupts, set up by the
+    # `ralphy` program for every command): the CLI's group ended, the iteration recorded, state saved, exit 130
+    return run_dev(options)
 
 
 def _reporter(quiet: bool, as_json: bool):

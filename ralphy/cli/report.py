@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import signal
 import sys
 from pathlib import Path
 
@@ -74,13 +73,9 @@ def serve(project_dir: Path, port: int, host: str) -> None:
     click.echo(f"Serving {project_dir.resolve()} at http://{shown}:{dashboard.port}/ (Ctrl-C to stop)")
     sys.stdout.flush()
 
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C, and SIGTERM / SIGHUP (ralphy.interrupts): a clean stop, exit 0
         pass
     finally:
         dashboard.stopping.set()

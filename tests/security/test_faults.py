@@ -47,10 +47,10 @@ def fake_cli(tmp_path: Path, text: str) -> Path:
     return cli
 
 
-def start_dev(project: Path, cli: Path, *args: str) -> subprocess.Popen:
+def start_dev(project: Path, cli: Path, *args: str, preexec_fn=None) -> subprocess.Popen:
     env = {**os.environ, "RALPHY_CLAUDE_BIN": str(cli), "RALPHY_BACKOFF_SECONDS": "0"}
     return subprocess.Popen([sys.executable, "-m", "ralphy", "dev", str(project), "--json", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec_fn)
 
 
 def wait_for(path: Path, timeout: float = 30) -> int:
@@ -91,6 +91,28 @@ def test_a_signal_ends_the_cli_group_records_the_iteration_and_saves_the_breaker
     run = json.loads(log.stdout)
     text = json.dumps(run)
     assert '"interrupted"' in text
+
+
+def test_under_nohup_sighup_leaves_the_run_going(two_task_git_project, tmp_path):
+    """``nohup ralphy dev`` starts ralphy with SIGHUP ignored: the terminal closing must not end the run (it did
+    when ``ralphy dev`` set its own SIGHUP handler whatever it was started with)."""
+    listening = SLOW_CLI.replace("wait\n", 'cat > "{dir}/stdin.txt"\n')  # what ralphy sends during the turn
+    dev = start_dev(two_task_git_project, fake_cli(tmp_path, listening),
+                    preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    cli_pid = wait_for(tmp_path / "cli.pid")
+    time.sleep(0.3)
+    dev.send_signal(signal.SIGHUP)
+    time.sleep(1.5)  # an interrupted turn is asked to end at once (an `interrupt` request), then given 5 s
+    assert dev.poll() is None and alive(cli_pid), dev.poll() is not None and dev.communicate()
+    assert "interrupt" not in (tmp_path / "stdin.txt").read_text()
+    dev.send_signal(signal.SIGTERM)
+    out, err = dev.communicate(timeout=30)
+    assert dev.returncode == 130, err
+    assert json.loads(out)["status"] == "interrupted"
+    deadline = time.monotonic() + 5
+    while alive(cli_pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(cli_pid)
 
 
 def test_interrupted_iterations_are_not_no_progress(two_task_git_project, tmp_path):
