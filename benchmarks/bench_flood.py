@@ -9,8 +9,8 @@ for the user, or a terminal is paused). Four floods:
 
 - ``lines``: 1 kB lines of a hook's output (``hook_response``, which ralphy reads and does not keep) as fast as
   the CLI can write them; ``lines, held``: the same while ralphy is held;
-- ``events``: 1 kB assistant texts, each an event ``Session`` keeps for the iteration's report (``RunResult.events``:
-  not bounded by the pipe's bounds, it grows with the events themselves);
+- ``events``: 1 kB assistant texts, each an event parsed and handed to ``on_event`` (until loose18 each was also kept
+  in ``RunResult.events`` to the run's end, which grew with the text; now only the run's outline is kept);
 - ``one line``: ``--mb`` MB with no newline, then the ``result``.
 
 Each case runs in a fresh Python process; the figure is that process's peak resident memory (``ru_maxrss``)

@@ -41,7 +41,8 @@ from typing import Any, Callable, Mapping, Sequence
 from ralphy.claude.command import STREAM_FLAGS, end_group, has_exited, spawn, wait_for_exit  # noqa: F401
 from ralphy.claude.control import ControlRequest, InitializeInfo, OnRequest, deny, deny_all
 from ralphy.claude.control import DEFAULT_DENIAL, QUESTION_DENIAL, allow  # noqa: F401 (also asked for here)
-from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, ToolResult, parse_line
+from ralphy.claude.events import ApiRetry, Event, InitEvent, RateLimitEvent, ResultEvent, TaskNotification, TaskStarted
+from ralphy.claude.events import ToolResult, parse_line
 from ralphy.claude.limits import is_auth_result, is_auth_retry
 from ralphy.claude.node import NODE_CRASH
 from ralphy.claude.pipes import EOF as _EOF
@@ -56,6 +57,12 @@ INITIALIZE_TIMEOUT_S = 60.0  # a cold CLI answers in 0.4-1.5 s
 INTERRUPT_GRACE_S = 5.0  # after an interrupt, how long the CLI gets to write its result (it needs ~30 ms)
 SETTLE_S = 1.0  # after the last background agent ends: time for the CLI to open the turn that reports it
 _NODE_CRASH_AT = re.compile(r"^(?:file://)?/\S*:\d+$")  # the first line of Node's report of an uncaught error
+# What a run keeps of its events for after it (``RunResult.events``): the CLI's own account of the run, an event per
+# session, turn, API response, retry and delegation, which is what is read once the run is over (its usage limits,
+# an authentication failure). The conversation -- the model's text, tool calls and their results -- and a running
+# subagent's progress ticks go to ``on_event`` as they come (the report, the questions and the task edits are built
+# from it there) and to the transcript, not into memory: they grow with what the model writes.
+KEPT_EVENTS = (InitEvent, ResultEvent, ApiRetry, RateLimitEvent, TaskStarted, TaskNotification)
 
 
 class ClaudeUsageError(ConfigError):
@@ -385,7 +392,8 @@ class Session:
             logger.debug("claude: %s %.200s", kind, data)
 
     def _record(self, event: Event) -> None:
-        self.events.append(event)
+        if isinstance(event, KEPT_EVENTS):
+            self.events.append(event)
         if isinstance(event, InitEvent):
             self.init = self.init or event
             self.turn_open = True  # a turn began (the CLI opens one itself to report a background agent)

@@ -37,6 +37,11 @@ class RunResult:
     ``exit_code`` is negative when a signal ended the CLI. ``auth_failed``: the API refused the
     credentials or there were none (the run was cut short on the first 401/403 retry, or the result says so in
     any CLI version's words: ``ralphy.claude.limits.is_auth_result``).
+
+    ``events``: the CLI's own account of the run, in order (``driver.KEPT_EVENTS``: init, results, API retries,
+    rate-limit events, subagents started and ended). The conversation (the model's text, tool calls, tool
+    results) and subagents' progress ticks are not kept: they went to ``on_event`` as they came, and to the
+    transcript; kept, they grew with what the model writes.
     """
 
     exit_code: int | None

@@ -132,12 +132,13 @@ def test_a_denied_bash_command_is_denied_recorded_and_the_turn_goes_on(claude_bi
 
 
 def test_an_allowed_bash_command_runs(claude_bin, claude_home, greet_project):
+    seen = []
     with FakeMessagesAPI(bash_then_done) as api:
         result = _run(claude_bin, claude_home, greet_project, api, lambda request: allow(request),
-                      permission_mode="default", allowed=())
+                      permission_mode="default", allowed=(), on_event=seen.append)
     assert (greet_project / "made-by-bash.txt").exists()
     assert result.result.result.startswith("DONE is_error=False") and not result.result.permission_denials
-    assert any(isinstance(e, ToolResult) and not e.is_error for e in result.events)
+    assert any(isinstance(e, ToolResult) and not e.is_error for e in seen)
 
 
 def test_the_timeout_ends_the_turn_through_interrupt_and_leaves_nothing(claude_bin, claude_home, greet_project):
@@ -161,9 +162,9 @@ def test_an_unknown_permission_mode_is_a_usage_error_in_the_clis_words(claude_bi
     assert "no-such-mode" in str(caught.value)
 
 
-def _run(claude_bin, home, project, api, policy, *, permission_mode, allowed):
+def _run(claude_bin, home, project, api, policy, *, permission_mode, allowed, on_event=None):
     session = Session.start(argv(claude_bin, permission_mode, allowed), cwd=project,
-                            env=claude_env(api.url, home), on_request=policy)
+                            env=claude_env(api.url, home), on_request=policy, on_event=on_event)
     try:
         session.initialize(30)
         return session.run_turn("Make the file.", timeout=120)

@@ -16,7 +16,8 @@ from typing import Callable
 
 import pytest
 
-from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, ToolUse
+from ralphy.claude.driver import KEPT_EVENTS
+from ralphy.claude.events import ApiRetry, Event, InitEvent, ResultEvent, TaskNotification, TaskStarted, ToolUse
 from ralphy.claude.limits import classify_failure
 from ralphy.claude.process import RunResult, build_argv, child_env, resolve_claude_bin, run_claude
 from ralphy.errors import ClaudeNotFoundError
@@ -107,7 +108,8 @@ def test_replays_a_real_transcript_and_passes_the_prompt_on_stdin(fake_cli, tmp_
     result = run(bin, tmp_path, prompt, on_event=seen.append, transcript_path=tmp_path / "run.jsonl")
     assert (tmp_path / "prompt.txt").read_text() == prompt
     assert result.exit_code == 0 and not result.timed_out and not result.auth_failed
-    assert seen == result.events and len(seen) == 7
+    assert len(seen) == 7 and result.events == [event for event in seen if isinstance(event, KEPT_EVENTS)]
+    assert [type(event) for event in result.events] == [InitEvent, TaskStarted, TaskNotification, ResultEvent]
     assert isinstance(result.init, InitEvent) and result.init.version == "2.1.197"
     assert isinstance(result.result, ResultEvent) and result.result.num_turns == 2
     assert (tmp_path / "run.jsonl").read_text(encoding="utf-8") == transcript
@@ -268,13 +270,35 @@ def test_transcript_is_bounded_but_every_event_is_still_seen(fake_cli, tmp_path:
         emit(RESULT)
     """)
     path = tmp_path / "logs" / "run.jsonl"  # the directory is created
-    result = run(bin, tmp_path, transcript_path=path, transcript_max_bytes=10_000)
-    assert len(result.events) == 1001 and result.result is not None
+    seen: list[Event] = []
+    result = run(bin, tmp_path, transcript_path=path, transcript_max_bytes=10_000, on_event=seen.append)
+    assert len(seen) == 1001 and result.result is not None
     lines = path.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[-1]) == {"type": "ralphy_transcript_truncated", "max_bytes": 10_000}
     kept = "\n".join(lines[:-1]) + "\n"
     assert 9_000 < len(kept.encode()) <= 10_000
     assert [json.loads(line)["message"]["id"] for line in lines[:-1]] == [str(i) for i in range(len(lines) - 1)]
+
+
+def test_what_the_model_writes_is_seen_and_not_kept(fake_cli, tmp_path: Path) -> None:
+    """The run keeps its outline (init, result, limits, retries, subagents), not the conversation: 20 MB of the
+    model's text, tool calls and results go to ``on_event`` (and the transcript); they were held to the run's end."""
+    bin = fake_cli("""
+        emit({"type": "system", "subtype": "init", "session_id": "s1"})
+        for i in range(20_000):
+            emit({"type": "assistant", "message": {"id": str(i), "content": [
+                {"type": "text", "text": "x" * 500},
+                {"type": "tool_use", "id": f"t{i}", "name": "Read", "input": {"file_path": "y" * 100}}]}})
+            emit({"type": "user", "message": {"content": [
+                {"type": "tool_result", "tool_use_id": f"t{i}", "content": "z" * 400}]}})
+            if i % 5000 == 0:
+                emit({"type": "rate_limit_event", "rate_limit_info": {"status": "allowed", "resetsAt": 1700000000}})
+        emit(RESULT)
+    """)
+    seen: list[Event] = []
+    result = run(bin, tmp_path, on_event=seen.append)
+    assert len(seen) == 2 + 3 * 20_000 + 4
+    assert [type(event).__name__ for event in result.events] == ["InitEvent"] + ["RateLimitEvent"] * 4 + ["ResultEvent"]
 
 
 def test_malformed_lines_only_warn(fake_cli, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
