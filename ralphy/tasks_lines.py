@@ -8,7 +8,7 @@ and ``ralphy.tasks_table`` (tables with a status column), so a fence or a commen
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # A fence may be indented: inside a list item (a Kiro sub-item's example, a plan step's snippet) it is indented
 # with the item, and the checkboxes in it are an example, not tasks.
@@ -16,27 +16,31 @@ _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _FENCE_STARTS = ("```", "~~~")
 
 
-def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
+def content_lines(text: str, on_tasklist: Callable[[bool], None] | None = None) -> Iterator[tuple[int, str, str]]:
     """``(line number, line, the line left-stripped)`` for each non-blank line of ``text`` outside its code fences
     and HTML comments (a leading BOM and each line's CR dropped): the lines every reading of a task file reads.
 
     A fence still open at the end of the file is read as a slip, not as code: its opening line is passed over and
     the lines after it are read again (a ```` ```markdown ```` example holding its own fences leaves the last
     closing ```` ``` ```` opening a fence to the end, which would hide every task after it). Only the first such
-    fence is read again, so the reading stays linear."""
+    fence is read again, so the reading stays linear.
+
+    ``on_tasklist(True)`` is called as a ```` ```[tasklist] ```` block opens (before its first line is yielded),
+    ``on_tasklist(False)`` as it closes (before the line after it): a heading in the block titles the block only."""
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.split("\n")
     reopened = False
     start = 0
     while True:
-        unclosed = yield from _read(lines, start, allow_unclosed=reopened)
+        unclosed = yield from _read(lines, start, allow_unclosed=reopened, on_tasklist=on_tasklist)
         if unclosed is None:
             return
         reopened, start = True, unclosed + 1  # the slip's line (0-based), read past once
 
 
-def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tuple[int, str, str]]:
+def _read(lines: list[str], start: int, *, allow_unclosed: bool,
+          on_tasklist: Callable[[bool], None] | None = None) -> Iterator[tuple[int, str, str]]:
     """Yield the content lines from ``lines[start:]``; return the index of a fence left open at the end (None when
     there is none, or when ``allow_unclosed`` says to keep it as a fence). Lines inside a fence are never yielded,
     so reading again from the line after an unclosed fence's opening yields no line twice."""
@@ -54,6 +58,8 @@ def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tup
             if close and close.group(1)[0] == tasklist[0] and len(close.group(1)) >= tasklist[1] \
                     and not close.group(2).strip():
                 tasklist = None  # its closing fence is no line of the file's either
+                if on_tasklist is not None:
+                    on_tasklist(False)
             continue  # nor is a fence in it, which opens nothing: the block ends at its first closing fence
         if fence is not None:
             if stripped[:3] == fence[2]:
@@ -65,6 +71,8 @@ def _read(lines: list[str], start: int, *, allow_unclosed: bool) -> Iterator[tup
             opened = _FENCE.match(line)
             if opened and tasklist is None and opened.group(2).strip().lower() == "[tasklist]":
                 tasklist = (opened.group(1)[0], len(opened.group(1)))  # not code: its boxes are tasks
+                if on_tasklist is not None:
+                    on_tasklist(True)
                 continue
             if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
                 fence = (opened.group(1)[0], len(opened.group(1)), opened.group(1)[:3])

@@ -106,9 +106,21 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
     events: list[tuple] = []  # ("h", heading) | ("c", item) | ("s", line, raw) | ("b",)
     stack: list[Heading] = []
     label_notes = False  # the list below a bold label naming a checklist is notes, as under such a heading
+    outside: list[Heading] = []  # the headings in force as a [tasklist] block opened
+
+    def tasklist(opens: bool) -> None:
+        """A heading inside GitHub's ```[tasklist] block is the block's title (GitHub shows it above the block's
+        list): it names the tasks in the block, and the section the block sits in goes on after it."""
+        nonlocal label_notes
+        if opens:
+            outside[:] = stack
+        else:
+            stack[:] = outside
+            label_notes = False
+            events.append(("b",))  # nor does a list go on across the block's end
 
     # Pass 1: classify the lines; learn what each heading's section holds.
-    for number, line, stripped in content_lines(text):
+    for number, line, stripped in content_lines(text, tasklist):
         first = stripped[0]
         if first == "#":
             heading_match = HEADING.match(line)

@@ -52,7 +52,7 @@ def test_a_github_tasklist_block_holds_tasks_and_other_fences_do_not():
     tasks = parse_tasks(text).tasks
     assert [(t.line, t.title, t.status) for t in tasks] == [
         (5, "Draft the protocol", COMPLETED), (6, "Replay edits", PENDING), (13, "After the blocks", PENDING)]
-    assert [t.group for t in tasks[:2]] == ["Tasks", "Tasks"]  # the block's title (after it too: docs/decisions.md)
+    assert [t.group for t in tasks] == ["Tasks", "Tasks", "Offline mode"]  # the block's title, in the block only
     old, new = completion_edit(text, tasks[1].id)
     assert (old, new) == ("- [ ] Replay edits", "- [x] Replay edits")
     unclosed = "```[tasklist]\n- [ ] One\n- [ ] Two\n"
@@ -63,6 +63,23 @@ def test_a_github_tasklist_block_holds_tasks_and_other_fences_do_not():
     assert [(t.line, t.title) for t in parse_tasks(fenced).tasks] == [(2, "One"), (6, "Two")]
     longer = "````[tasklist]\n- [ ] One\n```\n- [ ] Two\n````\n- [ ] Three\n"
     assert [t.title for t in parse_tasks(longer).tasks] == ["One", "Two", "Three"]
+
+
+def test_a_heading_in_a_tasklist_block_titles_the_block_only():
+    """GitHub shows a ``###`` heading at the top of a ```[tasklist] block as the block's title; the section the
+    block sits in goes on after it (loose18). Two headings in one block (slaclab/k2eg's README) name two groups."""
+    text = ("## Work\n\n```[tasklist]\n### Tasks\n- [x] Define the log\n- [ ] Queue changes\n```\n\n"
+            "- [ ] Write the note\n- [ ] Draw its diagram\n\n## Clean-up\n- [ ] Remove polling\n\n"
+            "```[tasklist]\n### Get\n- [x] Get command\n\n### Put\n- [ ] Put command\n```\n- [ ] After both\n")
+    tasks = parse_tasks(text).tasks
+    assert [(t.line, t.title, t.group) for t in tasks] == [
+        (5, "Define the log", "Tasks"), (6, "Queue changes", "Tasks"), (9, "Write the note", "Work"),
+        (10, "Draw its diagram", "Work"), (13, "Remove polling", "Clean-up"), (17, "Get command", "Get"),
+        (20, "Put command", "Put"), (22, "After both", "Clean-up")]
+    fenced_list = "```[tasklist]\n- [ ] One\n```\n  - [ ] Two\n"  # a list does not go on across the block's end
+    assert [(t.title, t.group) for t in parse_tasks(fenced_list).tasks] == [("One", "Tasks"), ("Two", "Tasks")]
+    nested = "# Plan\n#### Deep\n```[tasklist]\n## Top\n- [ ] In\n```\n- [ ] Out\n"  # the block's heading outranks
+    assert [(t.title, t.group) for t in parse_tasks(nested).tasks] == [("In", "Top"), ("Out", "Deep")]
 
 
 def test_claude_codes_todo_list_is_read_and_ticked_with_its_own_word(tmp_path):
