@@ -221,13 +221,12 @@ def test_an_agent_named_for_owasp_does_security_work() -> None:
      "_CI_TRIGGER"),
 ])
 def test_the_role_asked_by_what_it_does_ranks_first_and_not_without_the_rule(
-        team: list[str], task: str, right: str, table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        team: list[str], task: str, right: str, table: str, monkeypatch: pytest.MonkeyPatch, team_router) -> None:
     import re
 
     from ralphy.agents import activities
 
-    by_name = {agent.name: agent for agent in load_corpus()}
-    router = Router([by_name[name] for name in team])
+    router = team_router(team)
     activities.asked_activity.cache_clear()
     try:
         assert router.rank(task, limit=1)[0].agent == right
@@ -249,12 +248,10 @@ def test_a_hole_looked_for_in_what_exists_is_no_threat_model() -> None:
     "cargo audit lists three advisories for the tokio and serde crates; plan the upgrades",
     "Two crates we depend on are unmaintained; find replacements",
 ])
-def test_an_agent_named_for_the_ecosystem_the_task_names_gives_way_to_the_role(task: str) -> None:
+def test_an_agent_named_for_the_ecosystem_the_task_names_gives_way_to_the_role(task: str, team_router) -> None:
     # "crates" and "cargo" name Rust's ecosystem: when the task asks for a role the team has (dependency management),
     # the agent named for Rust is demoted as an agent named for a word the task says is (rank17)
-    by_name = {agent.name: agent for agent in load_corpus()}
-    router = Router([by_name[name] for name in ("rust-pro", "rust-expert", "dependency-manager", "cli-developer",
-                                                "code-reviewer")])
+    router = team_router(("rust-pro", "rust-expert", "dependency-manager", "cli-developer", "code-reviewer"))
     assert router.rank(task, limit=1)[0].agent == "dependency-manager"
     assert router.rank("Add a crate for parsing TOML to the CLI", limit=1)[0].agent == "rust-pro"  # building work
 

@@ -7,18 +7,12 @@ beside agents of other trades; the other half of the tests holds the technology 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-from bench_routing import load_corpus  # noqa: E402
-
-from ralphy.agents.everyday import everyday_terms  # noqa: E402
-from ralphy.agents.routing import Router  # noqa: E402
-from ralphy.agents.terms import terms  # noqa: E402
+from ralphy.agents.everyday import everyday_terms
+from ralphy.agents.routing import Router
+from ralphy.agents.terms import terms
+from tests.agents.conftest import term
 
 TEAM = ("golang-pro", "rust-engineer", "spring-boot-engineer", "express-expert", "c-pro", "gin-expert",
         "flutter-expert", "rails-expert", "swift-expert", "payment-integration", "postgres-pro", "embedded-systems",
@@ -26,13 +20,8 @@ TEAM = ("golang-pro", "rust-engineer", "spring-boot-engineer", "express-expert",
 
 
 @pytest.fixture(scope="module")
-def router() -> Router:
-    by_name = {agent.name: agent for agent in load_corpus()}
-    return Router([by_name[name] for name in TEAM])
-
-
-def _term(word: str) -> str:
-    return terms(word)[0]
+def router(team_router) -> Router:
+    return team_router(TEAM)
 
 
 @pytest.mark.parametrize("task, word", [
@@ -46,7 +35,7 @@ def _term(word: str) -> str:
     ("- [ ] Go live with the spring sale banner on Monday", "go"),
 ])
 def test_a_technology_name_in_its_everyday_sense_is_left_out(task: str, word: str) -> None:
-    assert _term(word) in everyday_terms(task)
+    assert term(word) in everyday_terms(task)
 
 
 @pytest.mark.parametrize("task", [
@@ -73,10 +62,10 @@ def test_a_task_with_no_ambiguous_word_costs_nothing() -> None:
 
 def test_a_hostile_task_is_read_in_bounded_work() -> None:
     # what precedes a word is read 64 characters back, and the first 256 ambiguous words are looked at
-    assert everyday_terms("1" * 200_000 + " go") == {_term("go")}
-    assert everyday_terms(" " * 200_000 + "Go on") == {_term("go")}
-    assert everyday_terms("go " * 100_000) == {_term("go")}
-    assert everyday_terms("go " * 300 + " Go build") == frozenset({_term("go")})  # met after the first 256: left as is
+    assert everyday_terms("1" * 200_000 + " go") == {term("go")}
+    assert everyday_terms(" " * 200_000 + "Go on") == {term("go")}
+    assert everyday_terms("go " * 100_000) == {term("go")}
+    assert everyday_terms("go " * 300 + " Go build") == frozenset({term("go")})  # met after the first 256: left as is
 
 
 @pytest.mark.parametrize("task, named", [

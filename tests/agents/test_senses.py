@@ -8,20 +8,14 @@ sales demo", "a sales proposal")."""
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-from bench_routing import load_corpus  # noqa: E402
-
-from ralphy.agents.effects import effects_in  # noqa: E402
-from ralphy.agents.routing import Router  # noqa: E402
-from ralphy.agents.senses import MAX_WORDS, named_activity, other_senses  # noqa: E402
-from ralphy.agents.terms import terms  # noqa: E402
+from ralphy.agents.effects import effects_in
+from ralphy.agents.routing import Router
+from ralphy.agents.senses import MAX_WORDS, named_activity, other_senses
+from tests.agents.conftest import term
 
 TEAM = ("sales-engineer", "sales-automator", "content-marketer", "market-researcher", "customer-success-manager",
         "product-manager", "data-analyst", "data-scientist", "pandas-expert", "windows-infra-admin",
@@ -30,13 +24,8 @@ TEAM = ("sales-engineer", "sales-automator", "content-marketer", "market-researc
 
 
 @pytest.fixture(scope="module")
-def router() -> Router:
-    by_name = {agent.name: agent for agent in load_corpus()}
-    return Router([by_name[name] for name in TEAM])
-
-
-def _term(word: str) -> str:
-    return terms(word)[0]
+def router(team_router) -> Router:
+    return team_router(TEAM)
 
 
 @pytest.mark.parametrize("task, word", [
@@ -51,7 +40,7 @@ def _term(word: str) -> str:
     ("Parse the ISO week number out of the file name", "iso"),
 ])
 def test_a_word_in_another_sense_is_found(task: str, word: str) -> None:
-    assert _term(word) in other_senses(task)
+    assert term(word) in other_senses(task)
 
 
 @pytest.mark.parametrize("task", [
@@ -67,8 +56,8 @@ def test_a_word_in_another_sense_is_found(task: str, word: str) -> None:
 ])
 def test_the_role_s_own_work_is_no_other_sense(task: str) -> None:
     found = other_senses(task)
-    assert not any(_term(word) in found for word in ("sales", "market", "content", "customer", "deadline", "smart",
-                                                     "iso"))
+    assert not any(term(word) in found for word in ("sales", "market", "content", "customer", "deadline", "smart",
+                                                    "iso"))
 
 
 @pytest.mark.parametrize("task, wrong", [
@@ -118,11 +107,11 @@ def test_the_role_s_agent_keeps_its_work(router: Router, task: str, right: set[s
 def test_a_hostile_task_is_read_in_bounded_work() -> None:
     started = time.process_time()
     # the first MAX_WORDS words are looked at: a word past them is not read, in either sense
-    assert other_senses("sales by region " * 50_000) == {_term("sales"): True}
+    assert other_senses("sales by region " * 50_000) == {term("sales"): True}
     assert other_senses("sales " * 100_000 + "by region") == {}
     assert other_senses("chart " * MAX_WORDS + "sales by region") == {}
-    assert other_senses("chart " * (MAX_WORDS - 1) + "sales by region") == {_term("sales"): True}
-    assert other_senses("a" * 200_000 + " 2 ms deadline") == {_term("deadline"): False}
+    assert other_senses("chart " * (MAX_WORDS - 1) + "sales by region") == {term("sales"): True}
+    assert other_senses("a" * 200_000 + " 2 ms deadline") == {term("deadline"): False}
     assert time.process_time() - started < 2.0  # ~0.1 s (every word of them read: ~0.8 s)
 
 
@@ -130,7 +119,7 @@ def test_a_hostile_deadline_is_read_in_bounded_time() -> None:
     started = time.process_time()  # each "2ms" read the rest of the run once per split of it: 2,500 took five minutes
     assert other_senses("Meet the deadline " + "2ms-" * 25_000) == {}
     assert time.process_time() - started < 2.0  # ~0.2 s
-    assert other_senses("The loop has a 2 ms hard-real-time deadline") == {_term("deadline"): False}
+    assert other_senses("The loop has a 2 ms hard-real-time deadline") == {term("deadline"): False}
 
 
 VERB_TEAM = ("assumption-mapping", "threat-modeling-expert", "performance-monitor",
@@ -139,9 +128,8 @@ VERB_TEAM = ("assumption-mapping", "threat-modeling-expert", "performance-monito
 
 
 @pytest.fixture(scope="module")
-def verbs() -> Router:
-    by_name = {agent.name: agent for agent in load_corpus()}
-    return Router([by_name[name] for name in VERB_TEAM])
+def verbs(team_router) -> Router:
+    return team_router(VERB_TEAM)
 
 
 @pytest.mark.parametrize("task, wrong", [
@@ -167,8 +155,8 @@ def test_the_verb_with_its_object_keeps_the_agent(verbs: Router, task: str, righ
 
 
 def test_a_name_ending_with_a_broad_verb_is_read_as_the_verb_and_its_object() -> None:
-    assert named_activity("assumption-mapping") == (_term("mapping"), frozenset({_term("assumption")}))
-    assert named_activity("threat-modeling-expert") == (_term("modeling"), frozenset({_term("threat")}))
+    assert named_activity("assumption-mapping") == (term("mapping"), frozenset({term("assumption")}))
+    assert named_activity("threat-modeling-expert") == (term("modeling"), frozenset({term("threat")}))
     assert named_activity("observability-monitoring-engineer") is None  # monitoring names the engineer's field
     assert named_activity("monitor") is None  # nothing it is done to
 
@@ -194,7 +182,7 @@ def test_files_of_data_done_by_hand_are_no_operations_toil(task: str, toil: bool
     ("The settings window closes when the user presses Escape", "window"),  # a window, not Windows
 ])
 def test_more_words_in_another_sense_are_found(task: str, word: str) -> None:
-    assert _term(word) in other_senses(task)
+    assert term(word) in other_senses(task)
 
 
 @pytest.mark.parametrize("task, word", [
@@ -205,7 +193,7 @@ def test_more_words_in_another_sense_are_found(task: str, word: str) -> None:
     ("Patch the Windows servers this weekend", "windows"),
 ])
 def test_the_same_words_in_their_own_sense_are_kept(task: str, word: str) -> None:
-    assert _term(word) not in other_senses(task)
+    assert term(word) not in other_senses(task)
 
 
 SPLIT_TEAM = ("agent-organizer", "security-auditor", "compliance-auditor", "platform-engineer", "postgres-pro",
@@ -213,9 +201,8 @@ SPLIT_TEAM = ("agent-organizer", "security-auditor", "compliance-auditor", "plat
 
 
 @pytest.fixture(scope="module")
-def split() -> Router:
-    by_name = {agent.name: agent for agent in load_corpus()}
-    return Router([by_name[name] for name in SPLIT_TEAM])
+def split(team_router) -> Router:
+    return team_router(SPLIT_TEAM)
 
 
 @pytest.mark.parametrize("task, wrong", [
