@@ -74,37 +74,26 @@ def test_a_native_cli_has_no_node_to_check(tmp_path):
     assert node_problem(str(cli_package(tmp_path, ">=22.0.0", native=True)), env_with(node.parent, tmp_path)) is None
 
 
-def test_doctor_says_it_in_one_problem_line(tmp_path):
+@pytest.mark.parametrize(("command", "stream", "prefix"), [
+    (["doctor"], "stdout", "PROBLEM  node: "),  # one problem line
+    (["dev", "--max-iterations", "1"], "stderr", "ralphy: error: "),  # dev stops with the same line
+], ids=["doctor", "dev"])
+def test_doctor_and_dev_say_it_in_one_line(tmp_path, command, stream, prefix):
     node = fake_node(tmp_path / "bin", "v16.20.2")
     cli = cli_package(tmp_path / "cli")
     project = tmp_path / "project"
     project.mkdir()
     (project / "TASKS.md").write_text("- [ ] 1.1 Say hi\n")
-    done = subprocess.run([sys.executable, "-m", "ralphy", "doctor", "--claude-bin", str(cli), str(project)],
+    if command[0] == "dev":
+        subprocess.run(["git", "init", "-q", str(project)], check=True)
+    done = subprocess.run([sys.executable, "-m", "ralphy", *command, "--claude-bin", str(cli), str(project)],
                           capture_output=True, text=True, timeout=120, env=env_with(node.parent, tmp_path))
     assert done.returncode == 1, done.stdout + done.stderr
-    problems = [line for line in done.stdout.splitlines() if line.startswith("PROBLEM")]
-    assert problems == [f"PROBLEM  node: the Claude CLI {cli} needs Node.js >=18.0.0 (its package.json), and the "
-                        f"node that runs it, {node}, is v16.20.2; install a newer Node.js (https://nodejs.org, or "
-                        "`nvm install --lts`) and put it first on PATH"], done.stdout
+    said = [line for line in getattr(done, stream).splitlines() if line.startswith(prefix)]
+    assert said == [f"{prefix}the Claude CLI {cli} needs Node.js >=18.0.0 (its package.json), and the node that runs "
+                    f"it, {node}, is v16.20.2; install a newer Node.js (https://nodejs.org, or `nvm install --lts`) "
+                    "and put it first on PATH"], done.stdout + done.stderr
     assert "ReadableStream" not in done.stdout + done.stderr
-
-
-def test_dev_stops_with_the_same_line(tmp_path):
-    node = fake_node(tmp_path / "bin", "v16.20.2")
-    cli = cli_package(tmp_path / "cli")
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "TASKS.md").write_text("- [ ] 1.1 Say hi\n")
-    subprocess.run(["git", "init", "-q", str(project)], check=True)
-    done = subprocess.run([sys.executable, "-m", "ralphy", "dev", "--max-iterations", "1", "--claude-bin", str(cli),
-                           str(project)], capture_output=True, text=True, timeout=120,
-                          env=env_with(node.parent, tmp_path))
-    assert done.returncode == 1
-    errors = [line for line in done.stderr.splitlines() if line.startswith("ralphy: error:")]
-    assert errors == [f"ralphy: error: the Claude CLI {cli} needs Node.js >=18.0.0 (its package.json), and the node "
-                      f"that runs it, {node}, is v16.20.2; install a newer Node.js (https://nodejs.org, or "
-                      "`nvm install --lts`) and put it first on PATH"], done.stderr
 
 
 def test_a_node_crash_for_another_reason_is_its_error_line_not_the_bundle(tmp_path):
