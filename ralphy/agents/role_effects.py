@@ -444,47 +444,10 @@ def roles_asked(lowered: str) -> tuple[tuple[str, tuple[frozenset[str], ...]], .
                  if (not anchors or any(anchor in lowered for anchor in anchors)) and _pattern(family).search(lowered))
 
 
-def anchors_of(pattern: str) -> tuple[str, ...]:
-    """Strings one of which every match of ``pattern`` contains (empty: none found), from its parse: a run of
-    literals is one, an alternation the union of its branches', a sequence its most selective element's. Written to
-    ``role_effects_anchors.ANCHORS`` (``python -m ralphy.agents.role_effects``), not computed at run time: parsing
-    the table costs what compiling it does."""
-    from re import _constants as sre, _parser  # the standard library's parser, used offline only
-
-    def required(items: list) -> set[str] | None:
-        found: list[set[str]] = []
-        run = ""
-        for op, av in items:
-            if op is sre.LITERAL:
-                run += chr(av)
-                continue
-            if run:
-                found.append({run})
-                run = ""
-            needed = None
-            if op is sre.SUBPATTERN:
-                needed = required(av[-1].data)
-            elif op is sre.BRANCH:
-                branches = [required(branch.data) for branch in av[1]]
-                needed = None if any(branch is None for branch in branches) else set().union(*branches)
-            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:
-                needed = required(av[2].data)
-            if needed:
-                found.append(needed)
-        if run:
-            found.append({run})
-        return max(found, key=lambda strings: (min(map(len, strings)), -len(strings))) if found else None
-
-    anchors = required(_parser.parse(pattern).data)
-    if not anchors:
-        return ()
-    # an anchor holding another is implied by it: keep the shorter
-    return tuple(sorted(anchor for anchor in anchors
-                        if not any(other != anchor and other in anchor for other in anchors)))
-
-
 if __name__ == "__main__":
-    print('"""The anchors of ``role_effects.ROLE_EFFECTS_SOURCE``\'s patterns (``role_effects.anchors_of``), '
+    from ralphy.agents.pattern_anchors import anchors_of
+
+    print('"""The anchors of ``role_effects.ROLE_EFFECTS_SOURCE``\'s patterns (``pattern_anchors.anchors_of``), '
           "written by")
     print("``python -m ralphy.agents.role_effects > ralphy/agents/role_effects_anchors.py``; tests check they are")
     print('current."""')

@@ -1,4 +1,4 @@
-"""The anchors of ``role_effects.ROLE_EFFECTS_SOURCE``'s patterns (``role_effects.anchors_of``), written by
+"""The anchors of ``role_effects.ROLE_EFFECTS_SOURCE``'s patterns (``pattern_anchors.anchors_of``), written by
 ``python -m ralphy.agents.role_effects > ralphy/agents/role_effects_anchors.py``; tests check they are
 current."""
 

@@ -21,6 +21,7 @@ from tests.agents.effect_checks import ranked_first_only_with  # noqa: E402
 from ralphy.agents import role_effects  # noqa: E402
 from ralphy.agents.activities import asked_activity, holds_group, own_name_terms  # noqa: E402
 from ralphy.agents.effects import effects_in  # noqa: E402
+from ralphy.agents.pattern_anchors import anchors_of  # noqa: E402
 from ralphy.agents.role_effects import ROLE_EFFECTS_SOURCE, roles_asked  # noqa: E402
 
 # family: (tasks asking for it, tasks that do not)
@@ -252,7 +253,7 @@ def test_the_anchors_are_current() -> None:
     """Each family's anchors are what its pattern requires (``python -m ralphy.agents.role_effects`` rewrites them)."""
     from ralphy.agents.role_effects_anchors import ANCHORS
 
-    assert ANCHORS == {family: role_effects.anchors_of(pattern)
+    assert ANCHORS == {family: anchors_of(pattern)
                        for family, (_, pattern) in ROLE_EFFECTS_SOURCE.items()}
     assert all(ANCHORS.values())  # every family has some: a task holding none of them costs no regex search
 
@@ -268,7 +269,7 @@ def test_the_anchors_are_current() -> None:
     (r"\bnew\b|\w+", ()),  # a branch requiring nothing: no anchors, always searched
 ])
 def test_anchors_are_what_every_match_holds(pattern, anchors) -> None:
-    assert role_effects.anchors_of(pattern) == anchors
+    assert anchors_of(pattern) == anchors
 
 
 def test_a_pattern_is_compiled_only_when_a_task_holds_one_of_its_anchors() -> None:
