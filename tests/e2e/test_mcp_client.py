@@ -40,20 +40,26 @@ def scripted_model(request: Request):
     return text("Routed.")
 
 
-@pytest.mark.e2e
-def test_the_real_cli_calls_ralphy_mcp_tools(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+def project_with_agents(tmp_path: Path) -> Path:
+    """A git project with three of 0xfurai's agents in .claude/agents."""
     project = init_git_project(tmp_path / "project", commit=False)
     agents = project / ".claude" / "agents"
     agents.mkdir(parents=True)
     for name in ("playwright-expert", "postgres-expert", "docker-expert"):
         shutil.copy(FURAI / f"{name}.md", agents)
-    config = tmp_path / "mcp.json"
-    config.write_text(json.dumps({"mcpServers": {"ralphy": {
-        "command": sys.executable, "args": ["-m", "ralphy", "mcp", str(project)],
-        "env": {"PYTHONPATH": str(REPO), "PATH": os.environ.get("PATH", "")}}}}))
+    return project
 
+
+def ask_over_mcp(claude_bin: str, claude_home: Path, project: Path, config: Path, path: str | None = None
+                 ) -> tuple[subprocess.CompletedProcess[str], dict[str, tuple[str, bool] | None]]:
+    """The CLI asked which agent should fix the flaky login test, in ``project`` with ``config``'s MCP servers and
+    ``scripted_model`` (with ``path``: that PATH, outside any virtual environment); the finished process, and the
+    result of each tool call of the last request by the tool's name."""
     with FakeMessagesAPI(scripted_model) as api:
         env = claude_env(api.url, home=claude_home)
+        if path is not None:
+            env = {**env, "PATH": path}
+            env.pop("VIRTUAL_ENV", None)
         proc = subprocess.run(
             [claude_bin, "-p", "--output-format", "stream-json", "--verbose", "--strict-mcp-config",
              "--mcp-config", str(config), "--allowedTools", f"{RECOMMEND} {CAPABILITIES}"],
@@ -62,7 +68,18 @@ def test_the_real_cli_calls_ralphy_mcp_tools(tmp_path: Path, claude_bin: str, cl
         requests = list(api.requests)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     last = Request(requests[-1])
-    results = {call["name"]: last.tool_result(call["id"]) for call in last.tool_calls}
+    return proc, {call["name"]: last.tool_result(call["id"]) for call in last.tool_calls}
+
+
+@pytest.mark.e2e
+def test_the_real_cli_calls_ralphy_mcp_tools(tmp_path: Path, claude_bin: str, claude_home: Path) -> None:
+    project = project_with_agents(tmp_path)
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"ralphy": {
+        "command": sys.executable, "args": ["-m", "ralphy", "mcp", str(project)],
+        "env": {"PYTHONPATH": str(REPO), "PATH": os.environ.get("PATH", "")}}}}))
+
+    proc, results = ask_over_mcp(claude_bin, claude_home, project, config)
     recommend_text, recommend_error = results[RECOMMEND]
     assert not recommend_error, recommend_text
     recommendation = json.loads(recommend_text)
@@ -86,11 +103,7 @@ def test_the_entry_mcp_install_writes_starts_without_ralphy_on_path(
     approval). A plain `"command": "ralphy"` failed here: the tools never came."""
     program = Path(sysconfig.get_path("scripts")) / "ralphy"
     assert program.is_file(), "ralphy is not installed in this Python's environment: run ./scripts/test"
-    project = init_git_project(tmp_path / "project", commit=False)
-    agents = project / ".claude" / "agents"
-    agents.mkdir(parents=True)
-    for name in ("playwright-expert", "postgres-expert", "docker-expert"):
-        shutil.copy(FURAI / f"{name}.md", agents)
+    project = project_with_agents(tmp_path)
     base_path = os.pathsep.join(folder for folder in os.environ.get("PATH", "").split(os.pathsep)
                                 if folder and not (Path(folder) / "ralphy").exists())
     activated = {**os.environ, "PATH": f"{program.parent}{os.pathsep}{base_path}", "VIRTUAL_ENV": sys.prefix}
@@ -99,18 +112,7 @@ def test_the_entry_mcp_install_writes_starts_without_ralphy_on_path(
     assert installed.returncode == 0 and "ralphy server created" in installed.stdout, installed.stderr
     assert shutil.which("ralphy", path=base_path) is None  # what Claude Code sees holds no ralphy
 
-    with FakeMessagesAPI(scripted_model) as api:
-        env = {**claude_env(api.url, home=claude_home), "PATH": base_path}
-        env.pop("VIRTUAL_ENV", None)
-        proc = subprocess.run(
-            [claude_bin, "-p", "--output-format", "stream-json", "--verbose", "--strict-mcp-config",
-             "--mcp-config", str(project / ".mcp.json"), "--allowedTools", f"{RECOMMEND} {CAPABILITIES}"],
-            input="Which of my agents should fix the flaky Playwright login test?", cwd=project, env=env,
-            timeout=180, text=True, capture_output=True)
-        requests = list(api.requests)
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    last = Request(requests[-1])
-    results = {call["name"]: last.tool_result(call["id"]) for call in last.tool_calls}
-    assert RECOMMEND in results, [call["name"] for call in last.tool_calls]
+    _, results = ask_over_mcp(claude_bin, claude_home, project, project / ".mcp.json", path=base_path)
+    assert RECOMMEND in results, list(results)
     recommend_text, recommend_error = results[RECOMMEND]
     assert not recommend_error and json.loads(recommend_text)["recommended"] == "playwright-expert"
