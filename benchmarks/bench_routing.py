@@ -399,7 +399,8 @@ ONE_BY_ONE = ("projects4", "projects5")
 # 67 false recommendations of 1,031 at 0.47, against 830 / 64 at 0.45), and the held-out floor
 # (tests/agents/test_routing_fresh_sets.py) fails with it. test_routing_calibration accepts the packaged fit or this
 # one, so the next ranking change is refitted and compared again (docs/decisions.md, "The refit declined").
-DECLINED_FIT = ((1.493, 0.168, 0.288, 0.690, 0.813, -0.524, 0.103), -2.858)
+# The fit at "stemming: British spellings and a plural's s once" (catalog18), not yet compared; calib18 decides.
+DECLINED_FIT = ((1.495, 0.167, 0.285, 0.686, 0.814, -0.523, 0.106), -2.865)
 
 
 def fit_calibration(samples: dict[str, list[tuple[tuple[float, ...], int]]], sets: tuple[str, ...] = FIT_SETS

@@ -128,6 +128,33 @@ _SUFFIXES: tuple[str, ...] = (
     "ize", "ises", "ised", "ising", "ise", "ities", "ity", "ments", "ment", "ances", "ance", "ives", "ive",
     "ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s",
 )  # fmt: skip
+# British spellings read as the American ones the agents' files use ("colour", "behaviour", "centre", "catalogue",
+# "licence", "analyse", "modelling", "programme"); and a doubled l, which American English doubles too in a few
+# words ("controller", "controlling").
+_BRITISH = re.compile(
+    r"^(?:(colo|behavio|favo|hono|labo|neighbo|flavo|humo|rumo|harbo|armo|endeavo|vapo|odo|savo)u(r.*)"
+    r"|(cent|met|lit|theat|fib|calib)r(e|es|ed)|(catalo|dialo|analo)gue(s)?|(licen|defen|offen)c(e[sd]?|ing)"
+    r"|(analy|paraly|cataly)s(e|ed|es|ing|er|ers)|(programm)e(s|d)?"
+    r"|(model|label|cancel|travel|signal|level|fuel|channel|tunnel|funnel|dial|marshal|panel|control|patrol"
+    r"|compel|propel|excel|rebel|expel|counsel|quarrel)l(ing|ings|ed|er|ers))$"
+)
+_AMERICAN = ("{}{}", "{}er{}", "{}g{}", "{}s{}", "{}z{}", "{}{}", "{}{}")  # per pair of _BRITISH's groups
+_TRE = {"e": "", "es": "s", "ed": "ed"}  # "centre", "centres", "centred" -> "center", "centers", "centered"
+_BRITISH_FIRST = frozenset("abcdefhlmnoprst")  # the first letters of _BRITISH's words: others skip the pattern
+
+
+def american(word: str) -> str:
+    """``word`` in the American spelling ``stem`` reads ("colours" -> "colors", "modelling" -> "modeling")."""
+    if len(word) < 5 or word[0] not in _BRITISH_FIRST:
+        return word
+    found = _BRITISH.match(word)
+    if found is None:
+        return word
+    pair = next(index for index in range(len(_AMERICAN)) if found.group(2 * index + 1))
+    ending = found.group(2 * pair + 2) or ""
+    return _AMERICAN[pair].format(found.group(2 * pair + 1), _TRE[ending] if pair == 1 else ending)
+
+
 # _SUFFIXES by their last letter, in _SUFFIXES' order: a word is tested only against those it can end with
 # (a fresh process stems every distinct word of 2,000 agents, about 10,000, once).
 _SUFFIXES_BY_LAST: dict[str, tuple[str, ...]] = {}
@@ -141,16 +168,21 @@ _EXAMPLE_USER = re.compile(
 
 
 def stem(word: str) -> str:
-    """A light, deterministic stemmer: strip one common suffix (twice at most), undouble, drop a final e.
+    """A light, deterministic stemmer: strip one common suffix (twice at most, a plural's "s" once), undouble, drop
+    a final e.
 
     "testing", "tests", "tester" -> "test"; "optimize", "optimization" -> "optim"; "accessible",
-    "accessibility" -> "accessibl"; "latest" stays.
+    "accessibility" -> "accessibl"; "releases", "release" -> "releas"; "colour" -> "color" (``american``);
+    "latest" stays.
     """
-    for _ in range(2):
+    word = american(word)
+    for round_ in range(2):
         if word.endswith("ss"):  # "class", "access": no suffix is taken off
             break
         for suffix in _SUFFIXES_BY_LAST.get(word[-1:], ()):  # the first of _SUFFIXES the word ends with
             if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                if round_ and suffix in ("s", "es"):  # a plural's s once: "releases" -> "releas", "parser" -> "pars"
+                    break
                 word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
                 break
         else:

@@ -19,7 +19,7 @@ from ralphy.agents.routing import (
     terms,
 )
 from ralphy.agents.spec import AgentSpec
-from ralphy.agents.terms import split_examples
+from ralphy.agents.terms import american, split_examples
 from ralphy.testing import FakeMessagesAPI, Request, overloaded, text, tool_use
 from tests.conftest import CORPUS
 
@@ -45,6 +45,34 @@ def test_stemming_joins_word_forms_and_keeps_other_words_apart() -> None:
     assert stem("latest") != stem("test")
     assert stem("accessible") == stem("accessibility") and stem("scalable") == stem("scalability")
     assert terms("Caching the caches") == [stem("cache")] * 2
+
+
+def test_a_plural_loses_its_s_once() -> None:
+    # "releases" had lost "es" and then its stem's own s ("relea"), so it never met "release" (catalog18)
+    for plural, singular in [("releases", "release"), ("databases", "database"), ("responses", "response"),
+                             ("phases", "phase"), ("warehouses", "warehouse"), ("purposes", "purpose"),
+                             ("parser", "parse"), ("licensing", "license")]:
+        assert stem(plural) == stem(singular), (plural, singular)
+    assert stem("classes") == stem("class") and stem("processes") == stem("process")
+
+
+def test_british_spellings_meet_the_american_ones_of_the_agents() -> None:
+    # the agents' files are American, the tasks people write often British (catalog18)
+    for british, us in [("colour", "color"), ("colours", "colors"), ("behaviour", "behavior"),
+                              ("behavioural", "behavioral"), ("favourite", "favorite"), ("labour", "labor"),
+                              ("neighbourhood", "neighborhood"), ("centre", "center"), ("centres", "centers"),
+                              ("metre", "meter"), ("fibre", "fiber"), ("theatre", "theater"),
+                              ("catalogue", "catalog"), ("dialogue", "dialog"), ("licence", "license"),
+                              ("licences", "licenses"), ("defence", "defense"), ("analyse", "analyze"),
+                              ("analysing", "analyzing"), ("modelling", "modeling"), ("labelled", "labeled"),
+                              ("cancelled", "canceled"), ("travelling", "traveling"), ("programme", "program"),
+                              ("controller", "control"), ("controlling", "control")]:
+        assert stem(british) == stem(us), (british, us)
+    # words that only look like them are left as they are
+    for word in ("hour", "hours", "tour", "detour", "contour", "install", "installing", "excellent", "recent",
+                 "licensee", "analyst", "model", "channels", "centrex", "catalogues2"):
+        assert american(word) == word, word
+    assert terms("the colour of the licence") == terms("the color of the license")
 
 
 def test_matching_is_whole_words_only() -> None:

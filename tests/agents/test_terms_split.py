@@ -38,14 +38,22 @@ def test_split_words_is_the_pattern_on_random_text_and_the_real_corpus() -> None
 
 
 def _stem_before(word: str) -> str:
-    """``terms.stem`` as it was written before its suffixes were grouped by last letter (the oracle)."""
-    for _ in range(2):
+    """``terms.stem`` as it was written before its suffixes were grouped by last letter (the oracle), with the
+    British spellings and a plural's "s" taken once (catalog18)."""
+    word = terms.american(word)
+    for round_ in range(2):
         for suffix in terms._SUFFIXES:
             if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+                if round_ and suffix in ("s", "es"):
+                    return _stem_end(word)
                 word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
                 break
         else:
             break
+    return _stem_end(word)
+
+
+def _stem_end(word: str) -> str:
     if word.endswith(("abil", "ibil")):
         word = word[:-2] + "l"
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz" and not word[-1].isdigit():
