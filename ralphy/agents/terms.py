@@ -140,12 +140,14 @@ _BRITISH = re.compile(
 )
 _AMERICAN = ("{}{}", "{}er{}", "{}g{}", "{}s{}", "{}z{}", "{}{}", "{}{}")  # per pair of _BRITISH's groups
 _TRE = {"e": "", "es": "s", "ed": "ed"}  # "centre", "centres", "centred" -> "center", "centers", "centered"
-_BRITISH_FIRST = frozenset("abcdefhlmnoprst")  # the first letters of _BRITISH's words: others skip the pattern
+# what every word _BRITISH matches holds or ends with: the others (most words) skip the pattern
+_BRITISH_ENDINGS = ("re", "res", "red", "gue", "gues", "ce", "ces", "ced", "cing", "yse", "ysed", "yses", "ysing", "yser",
+                    "ysers", "mme", "mmes", "mmed")
 
 
 def american(word: str) -> str:
     """``word`` in the American spelling ``stem`` reads ("colours" -> "colors", "modelling" -> "modeling")."""
-    if len(word) < 5 or word[0] not in _BRITISH_FIRST:
+    if len(word) < 5 or not ("our" in word or "ll" in word or word.endswith(_BRITISH_ENDINGS)):
         return word
     found = _BRITISH.match(word)
     if found is None:
