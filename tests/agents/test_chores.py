@@ -551,3 +551,46 @@ def test_calib18_rules_read_a_hostile_task_in_linear_time(task: str) -> None:
     started = time.process_time()
     is_chore(task)
     assert time.process_time() - started < 1.0
+
+
+# calib18, read from the catalog train sets' no-fit tasks: a colour for another, a person named as a code owner or a
+# reviewer, a paragraph or a sentence moved, a seat cancelled, a folder moved under a path. Written by hand for this
+# file, with the truth, before the rules.
+CALIB18_MORE_CHORES = [
+    "Make the sign-up button blue instead of grey",
+    "Add Tomasz as a code owner of the billing module",
+    "Remove Aisha Khan from CODEOWNERS",
+    "Swap the first two sentences of the pricing page's intro",
+    "Cancel the two unused Jira licences",
+    "Move the diagrams folder under docs/assets",
+]
+CALIB18_MORE_WORK = [
+    "Make the CI green again",
+    "Add Redis as a cache for the sessions",
+    "Add Stripe as a payment provider",
+    "Move the auth code under the new module",
+    "Move networking to async/await with structured concurrency",
+    "Cancel the subscription when a payment fails three times",
+    "Make the chart's lines red when the value drops instead of blue automatically",
+]
+
+
+@pytest.mark.parametrize("task", CALIB18_MORE_CHORES)
+def test_a_colour_an_owner_a_sentence_a_seat_or_a_folder_is_a_chore(task: str) -> None:
+    assert is_chore(task)
+
+
+@pytest.mark.parametrize("task", CALIB18_MORE_WORK)
+def test_real_work_shaped_like_them_is_no_chore(task: str) -> None:
+    assert not is_chore(task)
+
+
+@pytest.mark.parametrize(("task", "chore"), [
+    ("Get the legal team's OK to index customer emails", True),
+    ("Get the go-ahead from security to open port 8443", True),
+    ("Get the DPO's okay before we ship the export", True),
+    ("Get the OK button to work on Safari", False),
+    ("Get approval status from the API", False),
+])
+def test_someone_s_ok_or_go_ahead_is_an_errand_and_an_ok_button_is_not(task: str, chore: bool) -> None:
+    assert is_chore(task) is chore
