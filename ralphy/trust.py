@@ -211,10 +211,12 @@ def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
             f"in this project until you trust that: review it, then run `ralphy trust {_shell_path(Path(project_dir))}`")
     others = sorted({n for _, n, _ in found} - {name})
     more = f" (and {', '.join(others)})" if others else ""
+    where = ("your prompts to the provider or the account it names" if _chooses_account(name)
+             else "your credentials and prompts there")
     raise UntrustedConfigError(
-        f"{Path(project_dir) / rel} sets {name}={value!r}{more} in the Claude CLI's environment: the CLI would send "
-        f"your credentials and prompts there; ralphy does not start it in this project until you trust that: "
-        f"review it, then run `ralphy trust {_shell_path(Path(project_dir))}`")
+        f"{Path(project_dir) / rel} sets {shown_setting(name, value)}{more} in the Claude CLI's environment: the CLI would "
+        f"send {where}; ralphy does not start it in this project "
+        f"until you trust that: review it, then run `ralphy trust {_shell_path(Path(project_dir))}`")
 
 
 def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
@@ -264,10 +266,35 @@ _REDIRECT_ENV = frozenset({"HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "NODE_EXTRA
                            "NODE_TLS_REJECT_UNAUTHORIZED", "SSL_CERT_FILE", "SSL_CERT_DIR"})
 
 
+# Variables that choose the provider or the account the CLI sends your prompts to (first18; measured with 2.0.0 and
+# 2.1.331: a project's CLAUDE_CODE_USE_BEDROCK with its AWS_BEARER_TOKEN_BEDROCK sent every request to Bedrock in
+# the account that token names, whose invocation logging keeps request bodies; a project's ANTHROPIC_API_KEY won over
+# yours). Their values are credentials, some of them perhaps yours (a settings.local.json): never shown.
+_ACCOUNT_ENV = frozenset({
+    "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "ANTHROPIC_FOUNDRY_API_KEY",
+    "ANTHROPIC_FOUNDRY_RESOURCE", "ANTHROPIC_VERTEX_PROJECT_ID", "GOOGLE_APPLICATION_CREDENTIALS",
+    "GOOGLE_CLOUD_PROJECT", "AWS_BEARER_TOKEN_BEDROCK", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE", "AWS_ROLE_ARN",
+    "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_CONTAINER_CREDENTIALS_FULL_URI", "AWS_CONTAINER_AUTHORIZATION_TOKEN"})
+_ACCOUNT_PREFIXES = ("CLAUDE_CODE_USE_", "AWS_ENDPOINT_URL")
+
+
 def _redirects(name: str) -> bool:
     upper = name.upper()
     return (upper.endswith("_BASE_URL") or upper in _REDIRECT_ENV
-            or (upper.startswith("OTEL_EXPORTER_OTLP") and "ENDPOINT" in upper))
+            or (upper.startswith("OTEL_EXPORTER_OTLP") and "ENDPOINT" in upper) or _chooses_account(upper))
+
+
+def _chooses_account(name: str) -> bool:
+    upper = name.upper()
+    return upper in _ACCOUNT_ENV or upper.startswith(_ACCOUNT_PREFIXES)
+
+
+def shown_setting(name: str, value: str) -> str:
+    """``NAME='value'`` for an endpoint or a switch, and for a credential only its name: the value may be the user's."""
+    if _chooses_account(name) and not name.upper().startswith("CLAUDE_CODE_USE_"):
+        return f"{name} (its value not shown)"
+    return f"{name}={value!r}"
 
 
 # Variables that choose what a program loads or runs: in a repository's "env", they turn every command the CLI

@@ -28,7 +28,7 @@ def trust(project_dir, revoke: bool) -> None:
         return
     load_config(project_dir, environ={}, require_trust=False)  # a config that does not load is not trusted
     tables = project_tables(project_dir)
-    from ralphy.trust import UNCHECKED, claude_settings_redirects, unchecked
+    from ralphy.trust import UNCHECKED, claude_settings_redirects, shown_setting, unchecked
 
     redirects = claude_settings_redirects(project_dir)
     if not tables and not redirects:
@@ -42,7 +42,7 @@ def trust(project_dir, revoke: bool) -> None:
         if name == UNCHECKED:
             _say(f"trusted {project_dir.resolve() / rel} as it is now: it is {unchecked(value)} for ralphy to check")
             continue
-        _say(f"trusted {project_dir.resolve() / rel}: it sets {name}={value!r} in the Claude CLI's environment")
+        _say(f"trusted {project_dir.resolve() / rel}: it sets {shown_setting(name, value)} in the Claude CLI's environment")
     if files or redirects:
         click.echo("ralphy: a change to it needs `ralphy trust` again", err=True)
 
