@@ -26,6 +26,7 @@ delivered in the iteration that asked them (so no later run resumes with them).
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -92,14 +93,17 @@ def picked_options(reply: str, options: "Sequence[Mapping[str, Any]]", multi_sel
     return ", ".join(str(options[int(n) - 1].get("label", "")) for n in numbers)
 
 
-def how_to_answer(question_id: int, options: bool, multi_select: bool = False, quote: str = "") -> str:
+def how_to_answer(question_id: int, options: bool, multi_select: bool = False, quote: str = "",
+                  project: "str | os.PathLike[str] | None" = None) -> str:
     """How `ralphy answer` answers question ``question_id``: by an option's number too when it has ``options``
-    (each command between ``quote`` marks)."""
-    text = f'{quote}ralphy answer {question_id} "..."{quote}'
+    (each command between ``quote`` marks); with ``project`` named when it is not the current folder."""
+    from ralphy.termsafe import in_project
+
+    text = f'{quote}{in_project(f"ralphy answer {question_id} {chr(34)}...{chr(34)}", project)}{quote}'
     if not options:
         return text
     several = "; 1,3 picks several" if multi_select else ""
-    return f"{quote}ralphy answer {question_id} N{quote} (option N{several}) or {text}"
+    return f"{quote}{in_project(f'ralphy answer {question_id} N', project)}{quote} (option N{several}) or {text}"
 
 
 def parse_questions(tool_input: Mapping[str, Any]) -> list[LiveQuestion]:

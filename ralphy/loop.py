@@ -140,8 +140,10 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
             try:
                 self._loop(task_list)
             except (Interrupted, KeyboardInterrupt):
-                self._stop("interrupted", "interrupted by a signal; state saved, run `ralphy dev` to continue",
-                           EXIT_INTERRUPTED)
+                from ralphy.termsafe import in_project
+
+                self._stop("interrupted", f"interrupted by a signal; state saved, run `{in_project('ralphy dev', self.project)}` "
+                           "to continue", EXIT_INTERRUPTED)
             except Aborted as exc:
                 self._stop("error", exc.reason, EXIT_ERROR)
             except RalphyError as exc:  # between iterations (e.g. TASKS.md became unreadable): the run's reason
@@ -208,10 +210,12 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         self.summary.status, self.summary.reason, self.summary.exit_code = status, reason, exit_code
 
     def _open_reason(self) -> str:
+        from ralphy.termsafe import in_project
+
         if self.breaker.trip in BUDGET_TRIPS:
-            how = "run `ralphy dev` again for a new budget"
+            how = f"run `{in_project('ralphy dev', self.project)}` again for a new budget"
         else:
-            how = "fix the cause, then run `ralphy reset`"
+            how = f"fix the cause, then run `{in_project('ralphy reset', self.project)}`"
         return f"circuit breaker open: {self.breaker.reason}; {how}"
 
     # ------------------------------------------------------------------------------------ one iteration
@@ -369,8 +373,8 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         if report.verification and not report.verification.passed:
             self._correct_course(report.verification, [task.id for task in report.tasks_completed])
         if live.paused is not None:  # recorded while the turn waited: the run stops on it (exit 4)
-            self._stop("question", _paused_reason(live), EXIT_QUESTION)
-            self.summary.asked = [*live.paused_text.strip("\n").splitlines()[:40], _how_to_answer(live)]
+            self._stop("question", _paused_reason(live, self.project), EXIT_QUESTION)
+            self.summary.asked = [*live.paused_text.strip("\n").splitlines()[:40], _how_to_answer(live, self.project)]
             stop = True
         elif question_asked:
             stop = self._handle_question(iteration_id, report, after)
@@ -393,19 +397,21 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
             return fallback
 
 
-def _paused_reason(live) -> str:
+def _paused_reason(live, project: Path) -> str:
     """The run's reason when it pauses on a live question: the question (its options are in `ralphy questions`) on
     one line, and how to answer it."""
     asked = " / ".join(line for line in live.paused_text.strip().splitlines() if not line.startswith("  "))
-    return f"Claude asked: {asked[:300]} — {_how_to_answer(live)}"
+    return f"Claude asked: {asked[:300]} — {_how_to_answer(live, project)}"
 
 
-def _how_to_answer(live) -> str:
+def _how_to_answer(live, project: Path) -> str:
     from ralphy.live_questions import how_to_answer
+    from ralphy.termsafe import in_project
 
     paused = live.paused_question
-    how = how_to_answer(live.paused, bool(paused and paused.options), bool(paused and paused.multi_select), quote="`")
-    return f"answer with {how}, then run `ralphy dev`"
+    how = how_to_answer(live.paused, bool(paused and paused.options), bool(paused and paused.multi_select), quote="`",
+                        project=project)
+    return f"answer with {how}, then run `{in_project('ralphy dev', project)}`"
 
 
 def dev(options: LoopOptions) -> RunSummary:

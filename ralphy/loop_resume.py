@@ -141,8 +141,11 @@ class QuestionPolicy:
             self.store.answer_question(question_id, answer, answered_by=by)
             self.resume = self.resume_session(session_id, question_id)
             return True
-        self._stop("question", f"Claude asked: {text.strip()[:300]} — answer with `ralphy answer {question_id} \"...\"`, "
-                   "then run `ralphy dev`", EXIT_QUESTION)
+        from ralphy.termsafe import in_project
+
+        answer = in_project(f'ralphy answer {question_id} "..."', self.project)
+        self._stop("question", f"Claude asked: {text.strip()[:300]} — answer with `{answer}`, "
+                   f"then run `{in_project('ralphy dev', self.project)}`", EXIT_QUESTION)
         return False
 
     def _take_answered_question(self) -> bool:

@@ -90,6 +90,21 @@ def shell_word(text: str) -> str:
     return "$'" + "".join(_ansi_c(ch) for ch in text) + "'"
 
 
+def in_project(command: str, project: "str | os.PathLike[str] | None") -> str:
+    """``command`` (a ralphy command line to paste) with the project's folder after it, as a shell word, unless the
+    current folder is that project: ``ralphy reset`` pasted elsewhere acts on another folder (first18)."""
+    import os
+
+    if project is None:
+        return command
+    try:
+        if os.path.samefile(project, os.getcwd()):
+            return command
+    except OSError:
+        pass
+    return f"{command} {shell_word(os.path.abspath(project))}"
+
+
 def _has_surrogate(text: str) -> bool:
     return any("\ud800" <= ch <= "\udfff" for ch in text)
 

@@ -65,10 +65,13 @@ def utc() -> Iterator[None]:
 
 
 @pytest.fixture
-def shop(tmp_path: Path) -> Path:
+def shop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The project, and the folder the commands run in: the hints they print (`ralphy reset`, `ralphy answer 1
+    "..."`) then read as typed there (tests/test_hints_name_the_project.py runs them from another folder)."""
     root = tmp_path / "shop"
     root.mkdir()
     (root / "TASKS.md").write_text(TASKS)
+    monkeypatch.chdir(root)
     return root
 
 

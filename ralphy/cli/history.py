@@ -90,7 +90,7 @@ def status(project_dir: Path, as_json: bool) -> None:
             }
         )
         return
-    for line in _status_lines(breaker, tasks, last, pending, later):
+    for line in _status_lines(breaker, tasks, last, pending, later, project_dir):
         click.echo(line)
 
 
@@ -109,7 +109,7 @@ def questions(project_dir: Path, as_json: bool) -> None:
     elif not pending:
         click.echo("No pending questions.")
     else:
-        for line in _question_lines(pending):
+        for line in _question_lines(pending, project_dir):
             click.echo(line)
 
 
@@ -130,7 +130,10 @@ def answer(question_id: int, text: str, project_dir: Path, as_written: bool) -> 
         raise click.UsageError("the answer is empty")
     question = answer_question(project_dir, question_id, text, pick=not as_written)
     picked = f": {question.answer}" if question.answer != text else ""
-    click.echo(f"Answered question {question_id}{picked}. Run `ralphy dev` to resume Claude's session with the answer.")
+    from ralphy.termsafe import in_project
+
+    click.echo(f"Answered question {question_id}{picked}. Run `{in_project('ralphy dev', project_dir)}` to resume "
+               "Claude's session with the answer.")
     if not question.session_id:
         click.echo("ralphy: warning: no Claude session was recorded for it; the answer cannot be delivered by "
                    "resuming", err=True)
@@ -302,6 +305,7 @@ def _status_lines(
     last: "tuple[RunRecord, list[IterationRecord]] | None",
     pending: "list[Question]",
     later: "list[RunRecord] | None" = None,
+    project_dir: Path | None = None,
 ) -> list[str]:
     if breaker["error"]:
         lines = [f"Breaker: unknown ({breaker['error']})"]
@@ -309,10 +313,11 @@ def _status_lines(
         lines = [f"Breaker: {words(breaker['state'])}" + (f" ({breaker['reason']})" if breaker["reason"] else "")]
         if breaker["state"] == "open":
             from ralphy.breaker import BUDGET_TRIPS
+            from ralphy.termsafe import in_project
 
             budget = breaker["trip"] in BUDGET_TRIPS
-            lines.append("  the next `ralphy dev` starts with a new budget" if budget
-                         else "  fix the cause, then close it with `ralphy reset`")
+            lines.append(f"  the next `{in_project('ralphy dev', project_dir)}` starts with a new budget" if budget
+                         else f"  fix the cause, then close it with `{in_project('ralphy reset', project_dir)}`")
     if tasks["error"]:
         lines.append(f"Tasks: {tasks['error']}")
     else:
@@ -329,11 +334,11 @@ def _status_lines(
         lines.extend("  " + line for line in _later_lines(later or []))
     if pending:
         lines.append("Pending questions:")
-        lines.extend("  " + line for line in _question_lines(pending))
+        lines.extend("  " + line for line in _question_lines(pending, project_dir))
     return lines
 
 
-def _question_lines(pending: "list[Question]") -> list[str]:
+def _question_lines(pending: "list[Question]", project_dir: Path | None = None) -> list[str]:
     from ralphy.live_questions import how_to_answer
 
     lines = []
@@ -343,7 +348,7 @@ def _question_lines(pending: "list[Question]") -> list[str]:
         for number, option in enumerate(q.options, start=1):  # a live question's options (AskUserQuestion)
             description = f" - {option['description']}" if option.get("description") else ""
             lines.append(f"  {number}. {option.get('label', '')}{description}")
-        lines.append("  answer with: " + how_to_answer(q.id, bool(q.options), q.multi_select))
+        lines.append("  answer with: " + how_to_answer(q.id, bool(q.options), q.multi_select, project=project_dir))
     return lines
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ralphy.termsafe import shell_word
 from ralphy.testing import DevScenario, FakeMessagesAPI, tool_use
 from tests.e2e.scripted import ralphy, skip_without_ask_user_question, summary, without_token_reminders
 
@@ -76,10 +77,11 @@ def test_ralphy_answer_with_a_number_answers_as_the_terminal_would(one_task_proj
         seen = len(api.requests)
         done = ralphy(one_task_project, api, claude_home, claude_bin, "dev", "--json")
         said = resumed_with(api, seen)
-    assert f"ralphy answer {question_id} N (option N" in listed.stdout, listed.stdout
+    here = shell_word(str(one_task_project))  # run from another folder: the hints name the project (first18)
+    assert f"ralphy answer {question_id} N {here} (option N" in listed.stdout, listed.stdout
     reason = summary(paused)["reason"]  # one line: the question, and how to answer it (the options are listed above)
     assert reason.startswith(f"Claude asked: [{question['header']}] {question['question']} — answer with "
-                             f"`ralphy answer {question_id} N` (option N"), reason
+                             f"`ralphy answer {question_id} N {here}` (option N"), reason
     assert "\n" not in reason
     assert answered.stdout.startswith(f"Answered question {question_id}" + (f": {answer}." if answer != typed else "."))
     assert done.returncode == 0, done.stderr
