@@ -42,6 +42,7 @@ from ralphy.agents.routing_reasons import FIELD_LABELS, reason  # noqa: F401
 from ralphy.agents.routing_results import Alternative, Recommendation
 from ralphy.agents.senses import broad_terms, named_activity, other_senses
 from ralphy.agents.spec import AgentSpec
+from ralphy.agents.team_stack import TeamStack, building_sides
 from ralphy.agents.technologies import field_terms, table_terms
 from ralphy.agents.terms import GENERIC_VERBS, as_texts as _as_texts, head_terms, terms, words  # noqa: F401
 from ralphy.lazy import lazy_names
@@ -77,6 +78,14 @@ FIELD_NAMED_MAX = 3
 # and whose name holds the word loses the word's whole weight (the landing page copywriter for "landing"); False turns
 # it off.
 PHRASE_BOUND = True
+# The team's stack (ralphy.agents.team_stack): for building or bug work on a part of the application that asks for no
+# role or activity (a bare symptom report aside) and says no word of another agent's name, each of the team's stack
+# agents on that side gets STACK_PRIOR added to its score (a weak match: one word of a description scores about 1 to
+# 2), and an agent outside the stack whose name, keywords, examples and description hold no word of the task (a word
+# of its body or of its role's other agents only) keeps STACK_WEAK of its score.
+STACK_PRIOR = 0.75
+STACK_WEAK = 0.5
+JOB_FIELDS = frozenset(("name", "keywords", "examples", "description"))
 DENSE_SHARE = 4  # a term held by at least 1/DENSE_SHARE of the agents is scored as one list for all of them
 DENSE_KEPT = 256  # such lists a router keeps (a long-lived MCP server asks for many terms)
 
@@ -112,13 +121,15 @@ class Router(Catalog):
         super()._finish_build()
         self._example_terms: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}  # routing_reasons.examples_of
         self._dense_postings: dict[tuple[str, float], list[float]] = {}
+        self._stack: TeamStack | None = None  # _team_stack
         self._not_for = [index for index, agent in enumerate(self.agents) if _as_texts(agent.metadata.get("notForTasks"))]
 
     # -- querying -------------------------------------------------------------------------------------
 
     def _scores(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
                 roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
-                sequence: Sequence[str] | None = None, senses: dict[str, bool] | None = None) -> dict[int, float]:
+                sequence: Sequence[str] | None = None, senses: dict[str, bool] | None = None,
+                sides: frozenset[str] = frozenset()) -> dict[int, float]:
         """Agent index -> its score for the task, for every agent holding one of ``task_terms`` (``sequence``: the
         task's terms in order with their repeats, for the terms of several words it says; ``task_terms`` when None;
         ``senses``: the terms the task says in another sense than an agent's, ``ralphy.agents.senses``)."""
@@ -163,7 +174,20 @@ class Router(Catalog):
                     excluded.add(index)
         if activity:
             self._lift_activity(scores, activity, task_terms, excluded)
+        if STACK_PRIOR and scores and sides and not roles and (not activity or activity.reported):
+            scores = self._team_stack().lift(scores, sides, task_terms, self._name_index(), excluded,
+                                             self._says_job, STACK_PRIOR, STACK_WEAK)
         return scores
+
+    def _says_job(self, index: int, task_terms: Set[str]) -> bool:
+        """Whether agent ``index``'s name, keywords, examples or description hold one of ``task_terms``."""
+        return any(name in JOB_FIELDS and not task_terms.isdisjoint(counts) for name, counts, _ in self._counts[index])
+
+    def _team_stack(self) -> TeamStack:
+        """The team's stack agents (``ralphy.agents.team_stack``), found from the names once."""
+        if self._stack is None:
+            self._stack = TeamStack([agent.name for agent in self.agents])
+        return self._stack
 
     def _add_fields(self, total: list[float] | None, task_terms: Sequence[str]) -> list[float] | None:
         """Add the fields of the technologies the task names (``FIELD_WEIGHT``): each field as a light word per
@@ -275,16 +299,16 @@ class Router(Catalog):
         sequence = [term for _, term in _task_words(task)]
         task_terms = list(dict.fromkeys(sequence))
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task), sequence,
-                              other_senses(task))
+                              other_senses(task), building_sides(task))
         if not ranked:
             return None
         return self._entries[ranked[0][0]].agent.name, routing_confidence.features(self, ranked, 0, task_terms)
 
     def _ranked(self, task_terms: Sequence[str], head: frozenset[str] = frozenset(),
                 roles: frozenset[str] = frozenset(), activity: Asked = NOTHING,
-                sequence: Sequence[str] | None = None, senses: dict[str, bool] | None = None
-                ) -> list[tuple[int, float]]:
-        scores = self._scores(task_terms, head, roles, activity, sequence, senses)
+                sequence: Sequence[str] | None = None, senses: dict[str, bool] | None = None,
+                sides: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
+        scores = self._scores(task_terms, head, roles, activity, sequence, senses, sides)
         # best first, ties by name: agents are indexed in name order and ``scores`` is in index order, so a stable
         # sort by score alone, descending, sorts as (-score, index) does, in C
         return sorted(scores.items(), key=operator.itemgetter(1), reverse=True)
@@ -297,7 +321,7 @@ class Router(Catalog):
         for word, term in pairs:
             surface.setdefault(term, word)
         ranked = self._ranked(task_terms, head_terms(task), asked_roles(task), asked_activity(task),
-                              [term for _, term in pairs], other_senses(task))
+                              [term for _, term in pairs], other_senses(task), building_sides(task))
         results = []
         chore = is_chore(task)
         for position, (index, score) in enumerate(ranked[:limit]):
