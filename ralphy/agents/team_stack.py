@@ -18,7 +18,8 @@ one): a catalog of hundreds of agents has none, and gets no prior.
 ``building_sides`` says whether a task is building or bug work on a part of an application, and on which side: a
 page, a screen, a form, a button (the front), an endpoint, a model, a webhook (the back), or a feature asked for by
 what people can do, or a line starting "Bug"/"Fix" (either side). A task naming none of these ("Configure mTLS
-between the services", "Write the launch post") is no evidence for the stack. When a team has agents of a platform
+between the services", "Write the launch post") is no evidence for the stack, and neither is the design of a part
+("Redesign the onboarding screens", "Mock up the settings page"): that is a designer's work. When a team has agents of a platform
 built on one side only (``FRONT_ONLY``: React, Vue...; ``BACK_ONLY``: FastAPI, Express, Spring...), a page goes to
 the front's agents and an endpoint to the back's (a React front end and a FastAPI back end); the other platforms
 (Django, Rails, Next.js, iOS, Unity, a language) build both.
@@ -82,12 +83,17 @@ _PEOPLE = r"(?:people|users|customers|members|visitors|guests|players|admins|sta
 _FEATURE = re.compile(rf"\b(?:let|lets|allow|allows)\s+{_PEOPLE}\b|\b{_PEOPLE}\s+(?:can|could|should|must|want|"
                       r"wants|need|needs|cannot)\b|\bfeatures?\b|^\W*(?:bug|fix)\b")
 FRONT, BACK = "front", "back"
+# ... but designing a part (its look, a redesign, a wireframe or mock-up) is the designer's work, not building.
+_DESIGNING = re.compile(r"\b(?:re)?design(?:s|ed|ing)?\b|\bwire-?frames?\b|\bmock[- ]?ups?\b|\brestyle\b|"
+                        r"\blook and feel\b")
 
 
 def building_sides(task: str) -> frozenset[str]:
     """The sides of an application ``task`` asks for building or bug work on (see the module): {"front"}, {"back"},
-    both, or none (not such work)."""
+    both, or none (not such work, or the design of a part)."""
     lowered = task.lower()
+    if _DESIGNING.search(lowered):
+        return frozenset()
     sides = set()
     if _FRONT.search(lowered):
         sides.add(FRONT)

@@ -78,6 +78,8 @@ def test_a_name_with_another_word_is_a_specialist(name) -> None:
     ("Configure mTLS between the services", set()),
     ("Write the launch post for the spring release", set()),
     ("Book a table for the team dinner on Friday", set()),
+    ("Redesign the invoices page so the totals stand out", set()),  # the design of a part: a designer's work
+    ("Mock up a settings screen with three tabs", set()),
 ])
 def test_building_work_names_a_part_of_the_application(task, sides) -> None:
     assert building_sides(task) == frozenset(sides)
@@ -127,7 +129,8 @@ def test_a_task_no_agent_fits_gets_no_confident_pick(by_name, task) -> None:
 
 def test_a_task_that_is_no_building_work_is_ranked_as_without_the_prior(by_name, monkeypatch) -> None:
     router = team(by_name, SHOP)
-    for task in ("Book a table for the team dinner on Friday", "Configure mTLS between the services"):
+    for task in ("Book a table for the team dinner on Friday", "Configure mTLS between the services",
+                 "Mock up a settings screen with three tabs"):
         assert [(a.agent, a.confidence) for a in router.rank(task, limit=5)] == without_prior(router, task, monkeypatch)
 
 
