@@ -451,12 +451,19 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
     column = next((columns[task.line] for task in task_list.tasks if not task.completed and task.line in columns), None)
     if column is not None:  # a board: the card's column is its status, its own line says otherwise
         rules.append(f"a card under `{column}` with no `**Status**` line gets `**Status**: completed` below its heading")
+    if any(_HEADING_BOX.match(lines[task.line - 1]) and "[x]" not in lines[task.line - 1][:16].lower()
+           for task in task_list.tasks if not task.completed):
+        rules.append("a heading's own box (`### 1. [ ] ...`) becomes `[x]`")
     if re.search(r"(?:\*\*|__)status:?(?:\*\*|__)", text, re.IGNORECASE):
         rules.append("a task's `**Status**` line becomes `completed`")
-    elif any(lines[task.line - 1].startswith("#") and not _has_boxes_below(lines, task.line) for task in task_list.tasks):
+    elif any(lines[task.line - 1].startswith("#") and not _HEADING_BOX.match(lines[task.line - 1])
+             and not _has_boxes_below(lines, task.line) for task in task_list.tasks):
         rules.append("a `### Task` heading without boxes under it gets a `**Status**: completed` line below it")
     hints["tick_rule"] = ", ".join(rules[:-1]) + (" and " if len(rules) > 1 else "") + rules[-1]
     return hints
+
+
+_HEADING_BOX = re.compile(r"^ {0,3}#{1,6}[ \t]+(?:\d+(?:\.\d+)*[.)][ \t]+)?\[[ xX~/\-!?<>+]\][ \t]")
 
 
 def _has_boxes_below(lines: list[str], line: int) -> bool:

@@ -22,6 +22,9 @@ logger = logging.getLogger("ralphy.tasks")
 
 HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _HEADING_MARK = re.compile(r"^\[([ xX~/\-!?<>+✓✔✗✘])\][ \t]+(.*)$")
+# The box after the heading's number ("### 1. [ ] Initial setup", a ralph fix plan's top ten): the same heading task
+# as "### [ ] 1. Initial setup".
+_NUMBER_THEN_MARK = re.compile(r"^(\d{1,6}(?:\.\d{1,6})*[.)])[ \t]+\[([ xX~/\-!?<>+✓✔✗✘])\][ \t]+(\S.*)$")
 _TASK_WORD = re.compile(r"^(?:(?:task|" + TASK_WORDS_SPACED + r")(?:[ \t]*#[ \t]*|[ \t]+)|(?:" + TASK_WORDS_CJK
                         + r")[ \t]*#?[ \t]*)([A-Za-z]{0,6}-?\d+(?:[.\-]\d+)*[a-z]?)(?![\w])[ \t]*[:.)\-–—：]?[ \t]*(.*)$",
                         re.I)  # "Task 3: ...", and as other languages write it ("### タスク 1.1: ...")
@@ -77,6 +80,8 @@ def read_heading(number: int, level: int, raw: str) -> Heading:
     marked = _HEADING_MARK.match(raw)
     if marked:
         mark, raw = marked.group(1), marked.group(2)
+    elif raw[:1].isdigit() and (numbered := _NUMBER_THEN_MARK.match(raw)):
+        mark, raw = numbered.group(2), numbered.group(1) + " " + numbered.group(3)
     title = BOLD.sub(r"\1", raw).strip()
     heading = Heading(number, level, title, mark)
     word = _TASK_WORD.match(title)
@@ -125,9 +130,10 @@ def is_heading_task(heading: Heading, notes_are_tasks: bool, accepted: set[int])
 def finish_heading_task(heading: Heading, where: str) -> None:
     task = heading.task
     assert task is not None
-    if heading.mark is not None:
+    if heading.mark is not None and (heading.mark != " " or heading.status_line is None and not _heading_says_done(
+            heading.title)):
         task.status = CHECKBOX_STATUS[heading.mark]
-    elif heading.status_line is not None:
+    elif heading.status_line is not None:  # an open box in the heading, a status line under it: the line says more
         status = status_of(heading.status_line)
         if status is None:
             logger.warning("%s:%d: unknown status %r, read as pending", where, heading.status_line_number,

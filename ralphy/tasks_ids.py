@@ -10,11 +10,14 @@ from dataclasses import dataclass
 # Latin and Cyrillic ones need a space before the number, Japanese, Chinese and Korean ones may go without.
 TASK_WORDS_SPACED = "[Tt]area|[Tt]âche|[Aa]ufgabe|[Tt]arefa|[Зз]адача"
 TASK_WORDS_CJK = "タスク|任务|任務|태스크|작업"
-# A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not.
+# A leading id: 1  1.2  2.2a  T3  T001  TASK-12  P1-01  P1.1  01-01 (GSD's 01-01-PLAN.md), in bold or not; a longer
+# word with a hyphen (FEATURE-001, ralph fix plans beside FIX-001), and a phase's number and letter before a dotted
+# rest (9C.0.3, 9C.2.B2: a ralph plan's "Phase 9C").
 _LEADING_ID_FORM = (
     r"^(?P<bold>\*\*)?(?:(?P<word>(?:{words}|" + TASK_WORDS_SPACED + r")[ \t]+|(?:" + TASK_WORDS_CJK + r")[ \t]*)#?)?"
     r"(?P<open>\[)?"
-    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?)(?(open)\])"
+    r"(?P<id>[A-Z]{{1,6}}-?\d+(?:[.\-]\d+)*[a-z]?|[A-Z]{{7,12}}-\d+(?:[.\-]\d+)*[a-z]?|\d+(?:[.\-]\d+)*[a-z]?"
+    r"|\d+[A-Z](?:\.[A-Z]?\d+)+)(?(open)\])"
     r"(?P<plan>-PLAN\.md)?(?P<close>\*\*)?"
     r"(?P<sep>[:.)](?![\w])|[ \t]+[-–—:|](?=[ \t]|$)|(?=[ \t])|$)"
     r"(?P<close2>\*\*)?[ \t]*"

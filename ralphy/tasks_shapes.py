@@ -38,9 +38,13 @@ from ralphy.tasks_status import (
 )
 
 DEFAULT_GROUP = "Tasks"
-_LABEL = re.compile(r"^(?:\*\*|__)([^*_\n]{1,80})(?:\*\*|__):?[ \t]*$")  # "**Code Review Checklist:**" alone on its line
+_LABEL = re.compile(r"^(?:\*\*|__)([^*_\n]{1,80})(?:\*\*|__)[ \t]?:?[ \t]*$")  # "**DoD** :" as French writes it  # "**Code Review Checklist:**" alone on its line
 _CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-!?<>+✓✔✗✘])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
+# Short bracketed labels before a task's id ("[P1][M][done] R-011 — ...": priority, size, status), each at most 12
+# characters: the id after them is the task's.
+_LABELS = re.compile(r"^(?:\[[\w .\-]{1,12}\][ \t]*){1,6}(?=\S)")
+_DOING_LABEL = re.compile(r"\[(?:doing|in[ \-_]progress|wip|started)\]", re.I)  # "[doing]": under way
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
 _STATUS_FIELD = re.compile(r"\|[ \t]*(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]*([^|]*\S)", re.I)
@@ -143,6 +147,11 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                 stack[-1].mark = checkbox.group(3)  # "- [x] **12.1 COMPLETE**" closes "### 12.1 — ..."
                 continue
             lead = split_leading_id(body, item=True)
+            if lead.id is None and body[:1] == "[" and (labels := _LABELS.match(body)):
+                after = split_leading_id(body[labels.end():], item=True)  # "[P1][M][done] R-011 — Title"
+                if after.id and after.strength != "weak-num":  # "[frontend] 3 files": a count, not an id
+                    lead = after
+                    lead.rest = labels.group(0) + lead.rest  # the labels stay in the title, markers are read there
             item = _Item(number, indent, checkbox.group(3), checkbox.group(4) is not None, body, lead.id,
                          lead.strength, lead.rest, bool(_STEP.match(body)), stack[-1] if stack else None)
             if checkbox.group(2) is not None:
@@ -246,6 +255,9 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             status = IN_PROGRESS
         if status == PENDING and "remaining" in title and _PARTLY_DONE.search(title):
             status = IN_PROGRESS
+        if status == PENDING and title[:1] == "[" and (labels := _LABELS.match(title)) \
+                and _DOING_LABEL.search(labels.group(0)):
+            status = IN_PROGRESS  # an open box labelled "[doing]"
         tasks.append(RawTask(item.line, clean_title(title), status, item.id, group,
                              item.parallel, item.story, item.star, group_key=key, source=item.text,
                              done_log=item.heading is not None and item.heading.done_section))

@@ -33,7 +33,7 @@ _DONE_MARKS = ("✅", "✔", "✓", "☑", "🟢")
 _PROGRESS_MARKS = ("🔄", "🚧", "►", "▶", "⏳", "🟡", "🟨")  # ⏳ in a status column: under way
 _OPEN_MARKS = ("⬜", "○", "◯", "❌", "🔴", "☐")
 _ID = re.compile(r"^(?:[A-Za-z]{1,8}-?)?\d+(?:[.\-]\d+)*[a-z]?$")
-_EXTRA_WORDS = {"blocked": PENDING, "not started": PENDING, "backlog": PENDING, "ready": PENDING,
+_EXTRA_WORDS = {"blocked": PENDING, "not started": PENDING, "failed": PENDING, "backlog": PENDING, "ready": PENDING,
                 "in review": IN_PROGRESS, "review": IN_PROGRESS}
 
 
@@ -70,6 +70,52 @@ def cell_status(cell: str) -> str | None:
     return None
 
 
+_ALL_MARKS = _DONE_MARKS + _PROGRESS_MARKS + _OPEN_MARKS
+_LEGEND_ITEM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?P<mark>[^\w\s|])\ufe0f?[ \t]*(?:[=:\-\u2014\u2013][ \t]*)?"
+                          r"(?P<word>[A-Za-z][A-Za-z \-]{1,20}?)[ \t]*$")
+
+
+def _bare_mark(cell: str) -> str | None:
+    """The mark a cell holds and nothing else (``⏳``, ``**✅**``), else None."""
+    text = re.sub(r"[*_`\s\ufe0f]", "", cell.replace("&nbsp;", ""))
+    return text if text in _ALL_MARKS else None
+
+
+def _word_status(cell: str) -> str | None:
+    words = re.sub(r"[^\w\s\-]", " ", cell).strip().lower()
+    if not words or len(words) > 24:
+        return None
+    return normalise_status(words) or _EXTRA_WORDS.get(words)
+
+
+def legend(text: str) -> dict[str, str]:
+    """What the file's own legend says its bare marks are: ``{"⏳": PENDING}`` for a file that writes ``| ⏳ | Not
+    started |``, ``- ⏳ Not started`` or, transposed, a row of marks over a row of their words. A mark the tools
+    disagree on (⏳ is "waiting to start" in one file, "under way" in another) means what its file says; without a
+    legend the defaults stand."""
+    said: dict[str, str] = {}
+    rows: list[list[str] | None] = []
+    for _, line, stripped in content_lines(text):
+        cells = _cells(line) if stripped[:1] == "|" else None
+        rows.append(cells)
+        if cells is None:
+            item = _LEGEND_ITEM.match(line) if len(line) < 64 else None
+            if item and item.group("mark") in _ALL_MARKS and (status := _word_status(item.group("word"))):
+                said.setdefault(item.group("mark"), status)
+            continue
+        for left, right in zip(cells, cells[1:]):  # "| ⏳ | Not started |"
+            mark = _bare_mark(left)
+            if mark and (status := _word_status(right)):
+                said.setdefault(mark, status)
+    for above, delimiter, below in zip(rows, rows[1:], rows[2:]):  # marks in the header, their words in the row
+        if above and delimiter and below and all(_DELIMITER_CELL.match(cell) for cell in delimiter if cell):
+            for head, cell in zip(above, below):
+                mark = _bare_mark(head)
+                if mark and (status := _word_status(cell)):
+                    said.setdefault(mark, status)
+    return said
+
+
 def _columns(header: list[str]) -> tuple[int, int | None, int | None, int | None] | None:
     """(status, title, id, second title) column indexes of a task table's header; None when it is not one. The
     second title column is asked when the first one holds an id (``| Task | Status | Title |`` with `` `v2.1-1.3` ``
@@ -94,6 +140,7 @@ def read_tables(text: str) -> list[RawTask]:
     previous: tuple[int, list[str]] | None = None  # the row before, a header if a delimiter row follows
     columns: tuple[int, int | None, int | None, int | None] | None = None
     last_line = 0
+    said: dict[str, str] | None = None  # the file's legend, read when a status cell is a mark alone
     for number, line, stripped in content_lines(text):
         if stripped[:1] == "#" and (heading := HEADING.match(line)):
             section, previous, columns = ((heading.group(2) or "").strip().rstrip("#").strip(), number), None, None
@@ -112,6 +159,10 @@ def read_tables(text: str) -> list[RawTask]:
             continue
         task = _row_task(number, cells, columns, section)
         if task is not None:
+            mark = _bare_mark(cells[columns[0]])
+            if mark is not None:
+                said = legend(text) if said is None else said
+                task.status = said.get(mark, task.status)
             found.append(task)
     return _group_parents(found)
 
@@ -184,6 +235,10 @@ def done_cell(text: str) -> str:
             counts[cell] = counts.get(cell, 0) + 1
     if counts:
         return max(counts, key=lambda cell: counts[cell])
+    if not boxes and any(_bare_mark(cells[at]) for _, cells, at in _status_cells(text)):
+        done = [mark for mark, status in legend(text).items() if status == COMPLETED]
+        if done:  # status cells of marks alone, none done yet: the done mark the file's legend names
+            return done[0]
     return "[x]" if boxes else "Done"
 
 

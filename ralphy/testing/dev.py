@@ -23,6 +23,7 @@ _STATUS_RE = re.compile(r"^ {0,3}(?:[-*]\s+)?\*\*Status:?\*\*:?\s*(?P<status>\S+
 _HEADING_RE = re.compile(r"^#{1,4}\s+(?P<title>.+?)\s*$")
 _AGENT_LINE_RE = re.compile(r"^\s*[-*]\s+\*\*(?P<name>[^*]+)\*\*\s*:")
 _DELEGATED_TASK_RE = re.compile(r"^- (?P<id>\S+): (?P<title>.+)$", re.MULTILINE)
+_HEADING_BOX_RE = re.compile(r"^#{1,6}[ \t]+(?:\d+(?:\.\d+)*[.)][ \t]+)?\[(?P<mark>[ ~/\-!?<>+])\][ \t]")
 _BOX_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[(?P<mark>[ xX~/\-!?<>+])\]")  # the open marks ralphy reads too
 _READ_LINE_RE = re.compile(r"^\s*\d+(?:\t|\u2192)(.*)$")
 # how the CLI answers a Read of a file it says is unchanged since the conversation last read it (2.1.197 to 2.1.330
@@ -147,6 +148,9 @@ def _completion_edit(content: str, task_id: str, path: str | None) -> tuple[str,
         return (line, row) if row is not None else None
     if _BOX_RE.match(line):
         return line, ticked(line)
+    heading_box = _HEADING_BOX_RE.match(line)
+    if heading_box:  # a heading's own box ("## [ ] 4. Tag", "### 1. [ ] Initial setup"): ticked in place
+        return line, line[:heading_box.start("mark")] + tick + line[heading_box.end("mark"):]
     if not _HEADING_RE.match(line):  # an item of a done-list without checkboxes: ✅ ends its line
         from ralphy.tasks_plain import with_done_suffix
 
