@@ -1,0 +1,74 @@
+"""`ralphy dev` end to end on the most different shapes of the ninth round of real task files (tasks18): ralph's
+"Top 10" fix plan, whose tasks are headings with the box after the number (`### 1. [ ] ...`), kept with CRLF line
+endings; a TODO.md kept as a table whose State cells are `⏳`, which the file's own legend calls "Not started"; and a
+roadmap whose boxes carry bracketed labels before their ids (`- [ ] [P2][M][doing] R-022 — ...`). The real ralphy
+drives the real Claude CLI against the scripted model, which ticks each task as the dev prompt's rule says; each run
+must end completed in one iteration, attributed by the file's own ids (read from the file, never from the model's
+claims), with every byte of the file outside the ticked marks as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import DevScenario, FakeMessagesAPI, Request
+from tests.e2e.scripted import handled_by, ralphy
+from tests.e2e.test_dev_task_shapes import completed_in_one_iteration, make_project
+
+pytestmark = pytest.mark.e2e
+
+FILES = Path(__file__).resolve().parent.parent / "data" / "tasks" / "files"
+
+
+def _run(tmp_path, claude_home, claude_bin, name, delegate):
+    raw = (FILES / name).read_bytes()
+    project = make_project(tmp_path, "TASKS.md", raw.decode("utf-8"))
+    assert (project / "TASKS.md").read_bytes() == raw  # written as it is: CRLF, emoji, no newline translation
+    with FakeMessagesAPI(DevScenario(delegate)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data, first = completed_in_one_iteration(proc)
+    prompt = next(p for p in (Request(body).first_user_text for body in api.requests) if "<tasks>" in p)
+    return raw, data, first, (project / "TASKS.md").read_bytes(), prompt
+
+
+def _changed_lines(before: bytes, after: bytes) -> list[tuple[bytes, bytes]]:
+    old, new = before.split(b"\n"), after.split(b"\n")
+    assert len(old) == len(new)
+    return [(a, b) for a, b in zip(old, new) if a != b]
+
+
+def test_a_fix_plan_of_heading_boxes_is_ticked_in_place_crlf_kept(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "ralph-brain-fix-plan.md",
+                                           {"Top 10 Tasks": "tdd-orchestrator"})
+    top_ten = [str(n) for n in range(1, 11)]
+    assert handled_by(data) == {**{n: "tdd-orchestrator" for n in top_ten}, "additional-tasks": "direct"}
+    assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [
+        ("tdd-orchestrator", top_ten, "completed")]
+    changed = _changed_lines(raw, after)
+    assert len(changed) == 11
+    for old, new in changed:  # only the box's mark changed, "\r" kept at each line's end
+        assert old.replace(b"[ ]", b"[x]", 1) == new and new.endswith(b"\r")
+    assert "a heading's own box (`### 1. [ ] ...`) becomes `[x]`" in prompt
+
+
+def test_a_table_of_emoji_states_gets_the_legends_done_mark(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "todo-brepo-table.md",
+                                           {"List": "tdd-orchestrator"})
+    assert set(handled_by(data).values()) == {"tdd-orchestrator"} and len(handled_by(data)) == 4
+    changed = _changed_lines(raw, after)
+    assert len(changed) == 4
+    for old, new in changed:  # the State cell's ⏳ became ✅, its padding and every other cell as they were
+        assert old.count("⏳".encode()) == 1 and old.replace("⏳".encode(), "✅".encode()) == new
+    assert "a task's row gets `✅` in its status column" in prompt
+
+
+def test_labelled_ids_are_attributed_and_the_doing_label_left(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "lookalike-roadmap-tags-fr.md",
+                                           {"SYNCHRONISATION": "tdd-orchestrator"})
+    assert handled_by(data) == {"R-022": "tdd-orchestrator", "R-023": "tdd-orchestrator",
+                                "s-todo-traduire-l": "tdd-orchestrator", "R-030": "direct", "R-031": "direct"}
+    assert [(d["agent"], d["status"]) for d in first["delegations"]] == [("tdd-orchestrator", "completed")]
+    changed = _changed_lines(raw, after)
+    assert [old.replace(b"- [ ]", b"- [x]", 1) == new for old, new in changed] == [True] * 5
+    assert b"- [x] [P2][M][doing] R-022" in after  # the label is the file's, the box is the tick
