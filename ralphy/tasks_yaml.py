@@ -59,7 +59,16 @@ def read_yaml(text: str) -> list[RawTask] | None:
     try:
         root = yaml.compose(text.lstrip("\ufeff"), Loader=loader)
     except (yaml.YAMLError, RecursionError, ValueError):
-        return None  # not YAML, or more than one document (Markdown with front matter): read as Markdown
+        root = _front_matter(text, yaml, loader)  # Markdown with front matter: a task list there (a Cursor plan)?
+        if root is None:
+            return None  # not YAML, or front matter without a task list: read as Markdown
+        seen: set[int] = set()
+        tasks: list[RawTask] = []
+        for group, items in _task_lists(root, seen, front_matter=True):
+            for item in items:
+                _read_item(item, None, group, tasks, seen, 0)
+        tasks.sort(key=lambda task: task.line)
+        return [task for task in tasks if task.status != DROPPED] or None
     if root is None:
         return None
     from ralphy.tasks_sprint import is_epic_map, is_sprint_status, read_epic_map, read_sprint
@@ -77,6 +86,23 @@ def read_yaml(text: str) -> list[RawTask] | None:
         return None
     tasks.sort(key=lambda task: task.line)
     return [task for task in tasks if task.status != DROPPED]
+
+
+_FRONT_MATTER_END = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
+
+
+def _front_matter(text: str, yaml, loader):
+    """The composed front matter of a Markdown file that opens with one (``---`` lines around YAML, as Cursor's
+    ``.cursor/plans/*.plan.md`` keep their ``todos``); None when there is none or it is not a map."""
+    start = re.match(r"\ufeff?---[ \t]*\r?\n", text)
+    end = _FRONT_MATTER_END.search(text, start.end()) if start else None
+    if end is None:
+        return None
+    try:
+        root = yaml.compose(text[:end.start()].lstrip("\ufeff"), Loader=loader)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
+    return root if root is not None and _is_map(root) else None
 
 
 def yaml_problem(text: str) -> str | None:
@@ -233,9 +259,16 @@ def _task_items(node, seen: set[int]) -> list | None:
     return items
 
 
-def _task_lists(root, seen: set[int]) -> list[tuple[str, list]]:
+def _task_lists(root, seen: set[int], front_matter: bool = False) -> list[tuple[str, list]]:
     """(group, task mappings) for each list of task objects: a top-level list, a known key's list, each phase's
-    ``tasks`` (autospec), or each tag's ``tasks`` (Task Master)."""
+    ``tasks`` (autospec), or each tag's ``tasks`` (Task Master). In a Markdown file's front matter, only a
+    ``todos`` or ``tasks`` list of objects with a status (a Cursor plan's): its other keys are the page's."""
+    if front_matter:
+        for key in ("todos", "tasks"):
+            items = _task_items(_get(root, key), seen)
+            if items and all(_get(item, "status") is not None for item in items):
+                return [(DEFAULT_GROUP, items)]
+        return []
     if _is_seq(root):
         items = _task_items(root, seen)
         return [(DEFAULT_GROUP, items)] if items else []

@@ -101,3 +101,55 @@ def test_a_bold_label_with_a_space_before_its_colon():
     text = ("## PHASE 1\n\n- [x] [P1][S][done] R-012 — Recherche ✅\n\n**DoD (Definition of Done)** :\n\n"
             "- [x] La carte s'affiche sans réseau ✅\n\n**Tâches** :\n\n- [ ] [S][todo] Traduire l'interface\n")
     assert [t.line for t in parse_tasks(text, "TASKS.md").tasks] == [3, 11]
+
+
+CURSOR_PLAN = """---
+name: Offline sync
+overview: "Queue edits offline"
+todos:
+  - id: 3f1c2a9e-7b4d-4e0f-9a61-2c8d5e7b1a01
+    content: Add an edit queue
+    status: completed
+  - id: 8a2e4b17-0c3f-4d59-b6e8-91f0a7c3d402
+    content: Replay queued edits in order
+    status: in-progress
+  - id: c5d7e9f1-2a4b-4c6d-8e0f-13579bdf2403
+    content: Conflict prompt
+    status: error
+  - id: 0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c05
+    content: Background sync
+    status: cancelled
+isProject: false
+---
+
+# Offline sync
+
+## Testing
+
+- [ ] Unit: the queue keeps order
+"""
+
+
+def test_a_cursor_plans_todos_in_its_front_matter_are_the_tasks():
+    tasks = parse_tasks(CURSOR_PLAN, ".cursor/plans/offline-sync.plan.md").tasks
+    assert [(t.line, t.id, t.title, t.status) for t in tasks] == [
+        (5, "3f1c2a9e-7b4d-4e0f-9a61-2c8d5e7b1a01", "Add an edit queue", COMPLETED),
+        (8, "8a2e4b17-0c3f-4d59-b6e8-91f0a7c3d402", "Replay queued edits in order", IN_PROGRESS),
+        (11, "c5d7e9f1-2a4b-4c6d-8e0f-13579bdf2403", "Conflict prompt", PENDING)]  # error: not done; cancelled: none
+    task_list = parse_tasks(CURSOR_PLAN, "x.plan.md")
+    assert prompt_hints(task_list)["tick_rule"].startswith("a task's `status:` becomes `completed`")
+    ticked = _tick(CURSOR_PLAN, "8a2e4b17-0c3f-4d59-b6e8-91f0a7c3d402")
+    assert ticked == CURSOR_PLAN.replace("status: in-progress", "status: completed")
+    assert mentioned_task_ids("Task 8a2e4b17-0c3f-4d59-b6e8-91f0a7c3d402: replay", task_list) == [
+        "8a2e4b17-0c3f-4d59-b6e8-91f0a7c3d402"]
+
+
+def test_front_matter_without_a_todo_list_leaves_the_body_its_tasks():
+    for front in ('---\ndescription: "Task list for the skill"\n---\n',  # spec-kit's tasks.md
+                  "---\ntags: [plan]\ntodos:\n  - write it\n  - ship it\n---\n",  # a list of words, not objects
+                  "---\ntodos:\n  - content: no status here\n---\n",  # objects without a status: the page's
+                  "---\ntodos: [\n  - content: broken\n---\n",  # front matter that does not parse
+                  "---\nname: never closed\ntodos:\n  - content: x\n    status: pending\n"):  # no closing line
+        text = front + "\n# Tasks\n\n- [x] T001 Set up\n- [ ] T002 Build\n"
+        assert [(t.id, t.status) for t in parse_tasks(text, "tasks.md").tasks] == [("T001", COMPLETED),
+                                                                                     ("T002", PENDING)], front

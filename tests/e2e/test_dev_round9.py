@@ -1,7 +1,9 @@
 """`ralphy dev` end to end on the most different shapes of the ninth round of real task files (tasks18): ralph's
 "Top 10" fix plan, whose tasks are headings with the box after the number (`### 1. [ ] ...`), kept with CRLF line
 endings; a TODO.md kept as a table whose State cells are `⏳`, which the file's own legend calls "Not started"; and a
-roadmap whose boxes carry bracketed labels before their ids (`- [ ] [P2][M][doing] R-022 — ...`). The real ralphy
+roadmap whose boxes carry bracketed labels before their ids (`- [ ] [P2][M][doing] R-022 — ...`); and a Cursor plan
+(`.cursor/plans/*.plan.md`) whose tasks are the `todos` of its YAML front matter, ticked by their `status:`. The real
+ralphy
 drives the real Claude CLI against the scripted model, which ticks each task as the dev prompt's rule says; each run
 must end completed in one iteration, attributed by the file's own ids (read from the file, never from the model's
 claims), with every byte of the file outside the ticked marks as it was."""
@@ -21,15 +23,15 @@ pytestmark = pytest.mark.e2e
 FILES = Path(__file__).resolve().parent.parent / "data" / "tasks" / "files"
 
 
-def _run(tmp_path, claude_home, claude_bin, name, delegate):
+def _run(tmp_path, claude_home, claude_bin, name, delegate, tasks_file="TASKS.md"):
     raw = (FILES / name).read_bytes()
-    project = make_project(tmp_path, "TASKS.md", raw.decode("utf-8"))
-    assert (project / "TASKS.md").read_bytes() == raw  # written as it is: CRLF, emoji, no newline translation
-    with FakeMessagesAPI(DevScenario(delegate)) as api:
+    project = make_project(tmp_path, tasks_file, raw.decode("utf-8"))
+    assert (project / tasks_file).read_bytes() == raw  # written as it is: CRLF, emoji, no newline translation
+    with FakeMessagesAPI(DevScenario(delegate, tasks_file=tasks_file)) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
     data, first = completed_in_one_iteration(proc)
     prompt = next(p for p in (Request(body).first_user_text for body in api.requests) if "<tasks>" in p)
-    return raw, data, first, (project / "TASKS.md").read_bytes(), prompt
+    return raw, data, first, (project / tasks_file).read_bytes(), prompt
 
 
 def _changed_lines(before: bytes, after: bytes) -> list[tuple[bytes, bytes]]:
@@ -72,3 +74,17 @@ def test_labelled_ids_are_attributed_and_the_doing_label_left(tmp_path, claude_h
     changed = _changed_lines(raw, after)
     assert [old.replace(b"- [ ]", b"- [x]", 1) == new for old, new in changed] == [True] * 5
     assert b"- [x] [P2][M][doing] R-022" in after  # the label is the file's, the box is the tick
+
+
+def test_a_cursor_plans_front_matter_todos_are_completed_by_status(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "lookalike-cursor-plan.md",
+                                           {"Tasks": "tdd-orchestrator"}, ".cursor/plans/offline-sync.plan.md")
+    open_ids = ["8a2e4b17-0c3f-4d59-b6e8-91f0a7c3d402", "c5d7e9f1-2a4b-4c6d-8e0f-13579bdf2403",
+                "e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e604"]
+    assert handled_by(data) == {task_id: "tdd-orchestrator" for task_id in open_ids}
+    assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [
+        ("tdd-orchestrator", open_ids, "completed")]
+    changed = _changed_lines(raw, after)  # each open todo's status, nothing else: not the cancelled one, not the body
+    assert changed == [(b"    status: in-progress", b"    status: completed"),
+                       (b"    status: pending", b"    status: completed"), (b"    status: pending", b"    status: completed")]
+    assert "a task's `status:` becomes `completed`" in prompt
