@@ -38,7 +38,8 @@ from ralphy.tasks_status import (
 )
 
 DEFAULT_GROUP = "Tasks"
-_LABEL = re.compile(r"^(?:\*\*|__)([^*_\n]{1,80})(?:\*\*|__)[ \t]?:?[ \t]*$")  # "**DoD** :" as French writes it  # "**Code Review Checklist:**" alone on its line
+# "**Code Review Checklist:**" alone on its line (or "**DoD** :", the colon spaced as French writes it)
+_LABEL = re.compile(r"^(?:\*\*|__)([^*_\n]{1,80})(?:\*\*|__)[ \t]?:?[ \t]*$")
 _CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-!?<>+✓✔✗✘])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
 # Short bracketed labels before a task's id ("[P1][M][done] R-011 — ...": priority, size, status), each at most 12
