@@ -79,10 +79,14 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
 
         with tempfile.TemporaryDirectory(prefix="ralphy-doctor-") as empty:  # the CLI, but none of the project
             found = _ask_cli(binary, version, Path(empty), environ, timeout)
+        if _old_node(diagnosis, found):
+            return diagnosis
         _check_login(diagnosis, found)
         _not_started(diagnosis, project, chosen, version)
         return diagnosis
     found = _ask_cli(binary, version, project, environ, timeout)
+    if _old_node(diagnosis, found):
+        return diagnosis
     _check_login(diagnosis, found)
     _compare_agents(diagnosis, project, config, version, found)
     from ralphy import mcp_use  # the project's .mcp.json servers: started by `claude -p` or not (asks the CLI)
@@ -146,6 +150,7 @@ class _Found:
     agents_source: str = "none"  # initialize | init | none
     account: dict | None = None
     error: str | None = None
+    old_node: bool = False  # it failed to start, run by a Node older than its package asks for (``error`` says so)
 
     def custom_agents(self, own: Iterable[str] = ()) -> list[dict] | None:
         """The CLI's agents but its built-ins. A built-in's name that ralphy also found (``own``) stays: a
@@ -168,6 +173,14 @@ class _Found:
         return bool((token and token != "none") or (key and key != "none"))
 
 
+def _old_node(diagnosis: Diagnosis, found: _Found) -> bool:
+    """The CLI failed to start, run by a Node older than its package asks for: one ``node`` problem, and no login
+    or agents checks, which would only repeat the crash."""
+    if found.old_node:
+        diagnosis.add("node", PROBLEM, found.error or "")
+    return found.old_node
+
+
 def _ask_cli(binary: str, version: Any, project: Path, environ: Mapping[str, str], timeout: float) -> _Found:
     """The CLI's ``initialize`` answer (and, before ~2.1.100, the names of its ``init`` line); no model call."""
     from ralphy.claude.command import child_env
@@ -179,8 +192,12 @@ def _ask_cli(binary: str, version: Any, project: Path, environ: Mapping[str, str
     argv = [binary, "-p"]
     if needs_init and version is not None and version >= Version(2, 1, 62):
         argv.append("--no-session-persistence")  # the turn sent for the init line leaves no session behind
+    from ralphy.claude.driver import NodeTooOldError
+
     try:
         info = initialize_info(argv, cwd=project, env=child_env(environ), timeout=timeout, init_fallback=needs_init)
+    except NodeTooOldError as exc:
+        return _Found(error=str(exc), old_node=True)
     except RalphyError as exc:
         return _Found(error=str(exc))
     return _Found(agents=info.agents, agents_source=info.agents_source if info.agents is not None else "none",
@@ -258,13 +275,7 @@ def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[st
                       f"with ({NEWEST_TESTED})", "it will probably work; report anything odd")
     else:
         diagnosis.add("claude", OK, f"{binary} is version {version} (supported: {supported_range()})")
-    from ralphy.claude.node import node_problem
-
-    node = node_problem(binary, environ)
-    if node is not None:  # the CLI cannot start: its login and agents would only repeat Node's crash
-        diagnosis.add("node", PROBLEM, node)
-        return None
-    return binary
+    return binary  # its Node is asked about only if the CLI fails to start (_ask_cli): a package's engines is a claim
 
 
 def _check_login(diagnosis: Diagnosis, found: Any) -> None:

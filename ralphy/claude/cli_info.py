@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 
 from ralphy.claude.control import InitializeInfo
 from ralphy.claude.command import with_stream_flags
-from ralphy.claude.driver import ClaudeUsageError, Session
+from ralphy.claude.driver import ClaudeUsageError, NodeTooOldError, Session
 from ralphy.errors import ConfigError
 
 
@@ -49,9 +49,11 @@ def initialize_info(
             if refused:
                 from ralphy.claude.node import node_problem
 
-                raise ClaudeUsageError(node_problem(argv[0], env) or (
+                if (old_node := node_problem(argv[0], env)) is not None:  # asked only once the CLI has failed
+                    raise NodeTooOldError(old_node)
+                raise ClaudeUsageError(
                     f"the Claude CLI {argv[0]} crashed as it started: {refused}" if session.crashed else
-                    f"the Claude CLI {argv[0]} refused its command line: {refused}"))
+                    f"the Claude CLI {argv[0]} refused its command line: {refused}")
             raise ConfigError(f"the Claude CLI {argv[0]} gave no answer to `initialize` within {timeout:g}s"
                               + _stderr_hint(session))
         if info.agents is None and init_fallback:

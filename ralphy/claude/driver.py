@@ -69,6 +69,11 @@ class ClaudeUsageError(ConfigError):
     """The CLI refused its own command line (unknown option or value): exit 1 before any ``init`` line."""
 
 
+class NodeTooOldError(ClaudeUsageError):
+    """The CLI, a Node script, ended before its first answer, run by a Node older than its package asks for
+    (``ralphy.claude.node.node_problem``'s line)."""
+
+
 class Session:
     """One Claude CLI process spoken to over stream-json (see the module docstring)."""
 

@@ -4,8 +4,10 @@ npm's CLI is ``cli.js`` run by Node up to 2.1.112 (``#!/usr/bin/env node``; ralp
 ``PATH``'s absolute entries, ``command.exec_argv``), a native binary after. On a Node older than its package's
 ``engines.node`` the script crashes as it loads: 2.0.0 and 2.1.62 on Node 16.20.2 print a line of their minified
 bundle and ``ReferenceError: ReadableStream is not defined`` (measured). ``node_problem`` says it in one line;
-a native CLI (2.1.331 asks for Node 22 but runs no Node) has none. Asked by ``ralphy doctor`` and when a CLI
-exits before its first answer, never on a run that starts: it costs one ``node --version``.
+a native CLI (2.1.331 asks for Node 22 but runs no Node) has none. Asked only once a CLI has exited before its
+first answer (``ralphy dev``, ``ralphy doctor``'s ``initialize``), never of a CLI that runs: ``engines`` is the
+package's claim, and a Node below it may run the CLI well (2.1.331's own Node launcher, ``cli-wrapper.cjs``, on
+Node 20). It costs one ``node --version``.
 """
 
 from __future__ import annotations
