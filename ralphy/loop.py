@@ -69,7 +69,7 @@ from ralphy.loop_resume import (  # noqa: F401
 from ralphy.loop_start import keep_out_of_git, prune_transcripts
 from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
-from ralphy.tasks import TaskList, load_tasks
+from ralphy.tasks import NO_TASKS, TaskList, load_tasks
 from ralphy import __version__, worktree
 from ralphy.verify import OFF_NOTICE, resolve_command
 
@@ -180,7 +180,7 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
                 return self._stop("completed", every
                                   + (f" and `{self.verify_command}` passed" if self.verify_command else ""), EXIT_DONE)
             if not task_list.tasks:
-                return self._stop("error", f"{self.tasks_path}: no tasks found (use `- [ ] ...` items or `## Task N: ...` headings)", EXIT_ERROR)
+                return self._stop("error", f"{self.tasks_path}: {NO_TASKS}", EXIT_ERROR)
             if self.quota.reached is not None:  # --stop-at-usage: no new iteration on a nearly used-up window
                 return self._stop("usage_limit", f"stopped at --stop-at-usage: {self.quota.reached.describe()}. "
                                   "Run `ralphy dev` again then", EXIT_USAGE_LIMIT)

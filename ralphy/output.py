@@ -183,10 +183,9 @@ def run_text(summary: RunSummary, task_list: TaskList | None) -> list[str]:
         cost = sum(report.cost_usd for report in summary.iterations)
         failed = summary.verification is not None and not summary.verification.passed
         state = "ticked (the last check failed)" if failed else "done"
-        lines.append(
-            f"{counts['completed']}/{counts['total']} tasks {state} after {counted(len(summary.iterations), 'iteration')}, "
-            f"${cost:.4f}"
-        )
+        done = f"{counts['completed']}/{counts['total']} tasks {state}"
+        lines.append(f"{done} after {counted(len(summary.iterations), 'iteration')}, ${cost:.4f}" if summary.iterations
+                     else f"{done}; no iteration ran")  # not "after 0 iterations, $0.0000"
     return lines
 
 

@@ -163,6 +163,11 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
     return TaskList(Path(path) if path is not None else None, tuple(tasks), text)
 
 
+# What every command says of a task file it reads no task from (`ralphy dev`, `tasks`, `agents gaps`): the two shapes a
+# user writes by hand, in the message itself; docs/tasks.md, which lists every shape, is not in an installed package.
+NO_TASKS = "no tasks found (write them as `- [ ] ...` items or `## Task N: ...` headings)"
+
+
 # Where other tools keep their task list, in the order ralphy names one when the project has no TASKS.md: BMAD v6's
 # sprint status (v6's output folder, then the older docs/sprint-artifacts), a ralph prd.json, Task Master's tasks.
 OTHER_TASK_FILES = ("_bmad-output/implementation-artifacts/sprint-status.yaml", "docs/sprint-artifacts/sprint-status.yaml",

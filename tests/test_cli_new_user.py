@@ -315,7 +315,8 @@ def test_a_task_file_without_tasks_is_one_error_and_no_verification_notice(home:
     assert proc.returncode == 1
     assert proc.stdout == ""
     (line,) = proc.stderr.splitlines()
-    assert line.startswith("ralphy: error: ") and "no tasks found" in line
+    assert line == (f"ralphy: error: {(tmp_path / 'TASKS.md').resolve()}: no tasks found (write them as `- [ ] ...` "
+                    "items or `## Task N: ...` headings)")  # the hint `ralphy tasks` and `agents gaps` give too
 
 
 def test_a_misspelt_variable_is_one_ralphy_warning_in_dev_too(home: Path, tmp_path: Path) -> None:
@@ -359,7 +360,9 @@ def test_gaps_on_a_task_file_without_tasks_says_so(home: Path, tmp_path: Path) -
     (tmp_path / "TASKS.md").write_text("Just notes, no tasks.\n")
     proc = ralphy(home, "agents", "gaps", tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "TASKS.md: no tasks found (see docs/tasks.md for the shapes ralphy reads).\n"  # as `ralphy tasks`
+    said = "TASKS.md: no tasks found (write them as `- [ ] ...` items or `## Task N: ...` headings)\n"
+    assert proc.stdout == said  # not docs/tasks.md, which a pip install does not have
+    assert ralphy(home, "tasks", tmp_path).stdout == said
     (tmp_path / "TASKS.md").write_text("## Core\n- [x] 1.1 Done\n")
     assert ralphy(home, "agents", "gaps", tmp_path).stdout == "No pending task groups.\n"
 

@@ -45,6 +45,12 @@ def test_run_report_sums_the_groups_over_iterations():
     assert lines[-1] == "3/4 tasks done after 2 iterations, $0.7500"
 
 
+def test_a_run_with_nothing_to_do_says_no_iteration_ran():
+    done = parse_tasks("## Core\n- [x] 1.1 a\n- [x] 1.2 b\n")
+    lines = run_text(RunSummary("completed", "all 2 tasks in TASKS.md are completed", 0, []), done)
+    assert lines == ["ralphy: completed: all 2 tasks in TASKS.md are completed", "2/2 tasks done; no iteration ran"]
+
+
 def test_the_runs_groups_are_in_the_task_files_order():
     """Docs was completed first (iteration 1), Core in iteration 2, 1.2 before 1.1: the closing lines follow
     TASKS.md (Core, then Docs; 1.1, 1.2) as `ralphy status` and the report do."""

@@ -74,7 +74,7 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
     """For each pending task group of the TASKS.md of PROJECT_DIR, the best agent or a gap."""
     from ralphy.agents.routing import Router
     from ralphy.agents.selection import find_gaps
-    from ralphy.tasks import load_tasks
+    from ralphy.tasks import NO_TASKS, load_tasks
 
     config, specs = _load(project_dir, scopes, threshold)
     task_list = load_tasks(project_dir / config.tasks_file, root=project_dir)
@@ -85,7 +85,7 @@ def gaps(project_dir: Path, as_json: bool, threshold: float | None, scopes: tupl
         return
     if not matches:
         click.echo("No pending task groups." if task_list.tasks else
-                   f"{config.tasks_file}: no tasks found (see docs/tasks.md for the shapes ralphy reads).")
+                   f"{config.tasks_file}: {NO_TASKS}")
         return
     for match in matches:
         agent = match.recommended or "GAP (no agent fits: work directly)"

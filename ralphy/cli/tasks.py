@@ -22,7 +22,7 @@ def tasks_command(project_dir: Path, as_json: bool) -> None:
     (1-based) and its markers (parallel, story, optional), each group with its counts.
     """
     from ralphy.config import load_config
-    from ralphy.tasks import load_tasks
+    from ralphy.tasks import NO_TASKS, load_tasks
 
     tasks_file = load_config(project_dir, ignore_untrusted=True).tasks_file  # reads; runs nothing a repository chose
     task_list = load_tasks(project_dir / tasks_file, root=project_dir)
@@ -42,7 +42,7 @@ def tasks_command(project_dir: Path, as_json: bool) -> None:
         })  # fmt: skip
         return
     if not task_list.tasks:
-        click.echo(f"{tasks_file}: no tasks found (see docs/tasks.md for the shapes ralphy reads).")
+        click.echo(f"{tasks_file}: {NO_TASKS}")
         return
     from ralphy.termsafe import display_width, pad
 
