@@ -221,13 +221,31 @@ def _check_config(diagnosis: Diagnosis, project: Path, claude_bin: str | None) -
             return None
     diagnosis.add("config", OK, "the project's ralphy config is valid" + ("" if not _has_config(project) else
                                                                              " and trusted where it needs to be"))
-    tasks = project / config.tasks_file
-    if tasks.is_file():
-        diagnosis.add("tasks", OK, f"{config.tasks_file} is there")
-    else:
-        diagnosis.add("tasks", WARNING, f"no {config.tasks_file} in {project}",
-                      "write one (`- [ ] 1.1 ...` items) before `ralphy dev`")
+    _check_tasks(diagnosis, project, config.tasks_file)
     return config
+
+
+def _check_tasks(diagnosis: Diagnosis, project: Path, tasks_file: str) -> None:
+    """The task file read as `ralphy dev` reads it: a FIFO, a folder or a broken JSON list is the error dev would
+    stop on, not "no TASKS.md"."""
+    from ralphy.errors import TasksFileError
+    from ralphy.tasks import NO_TASKS, load_tasks
+
+    if not os.path.lexists(project / tasks_file):
+        diagnosis.add("tasks", WARNING, f"no {tasks_file} in {project}",
+                      "write one (`- [ ] 1.1 ...` items) before `ralphy dev`")
+        return
+    try:
+        task_list = load_tasks(project / tasks_file, root=project)
+    except TasksFileError as exc:
+        diagnosis.add("tasks", PROBLEM, str(exc), "fix the file named")
+        return
+    counts = task_list.counts()
+    if not counts["total"]:
+        diagnosis.add("tasks", WARNING, f"{tasks_file}: {NO_TASKS}")
+    else:
+        diagnosis.add("tasks", OK, f"{tasks_file}: {counts['total'] - counts['completed']} of {counts['total']} "
+                                   "tasks to do")
 
 
 def _has_config(project: Path) -> bool:
