@@ -82,12 +82,16 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
         if _old_node(diagnosis, found):
             return diagnosis
         _check_login(diagnosis, found)
+        if not found.started:
+            return diagnosis
         _not_started(diagnosis, project, chosen, version)
         return diagnosis
     found = _ask_cli(binary, version, project, environ, timeout)
     if _old_node(diagnosis, found):
         return diagnosis
     _check_login(diagnosis, found)
+    if not found.started:
+        return diagnosis
     _compare_agents(diagnosis, project, config, version, found)
     from ralphy import mcp_use  # the project's .mcp.json servers: started by `claude -p` or not (asks the CLI)
 
@@ -151,6 +155,7 @@ class _Found:
     account: dict | None = None
     error: str | None = None
     old_node: bool = False  # it failed to start, run by a Node older than its package asks for (``error`` says so)
+    started: bool = True  # False: the CLI could not be started at all (`ralphy dev` cannot either)
 
     def custom_agents(self, own: Iterable[str] = ()) -> list[dict] | None:
         """The CLI's agents but its built-ins. A built-in's name that ralphy also found (``own``) stays: a
@@ -186,7 +191,7 @@ def _ask_cli(binary: str, version: Any, project: Path, environ: Mapping[str, str
     from ralphy.claude.command import child_env
     from ralphy.claude.driver import initialize_info
     from ralphy.claude.version import Version, initialize_reports_agents
-    from ralphy.errors import RalphyError
+    from ralphy.errors import ClaudeNotFoundError, RalphyError
 
     needs_init = not initialize_reports_agents(version)
     argv = [binary, "-p"]
@@ -198,6 +203,8 @@ def _ask_cli(binary: str, version: Any, project: Path, environ: Mapping[str, str
         info = initialize_info(argv, cwd=project, env=child_env(environ), timeout=timeout, init_fallback=needs_init)
     except NodeTooOldError as exc:
         return _Found(error=str(exc), old_node=True)
+    except ClaudeNotFoundError as exc:
+        return _Found(error=str(exc), started=False)
     except RalphyError as exc:
         return _Found(error=str(exc))
     return _Found(agents=info.agents, agents_source=info.agents_source if info.agents is not None else "none",
@@ -297,6 +304,9 @@ def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[st
 
 
 def _check_login(diagnosis: Diagnosis, found: Any) -> None:
+    if not found.started:
+        diagnosis.add("claude", PROBLEM, found.error)
+        return
     if found.error:
         diagnosis.add("login", WARNING, f"could not ask the CLI: {found.error}", "run `claude -p hi` to see why")
         return

@@ -17,6 +17,25 @@ if TYPE_CHECKING:  # imported where used: resolving the binary (`ralphy prompt`)
 from ralphy.errors import ClaudeNotFoundError
 
 INSTALL_HINT = "install it with `npm install -g @anthropic-ai/claude-code`"
+def start_hint(binary: str, errno: int | None) -> str:
+    """What to do when ``binary`` cannot be started. An npm install whose postinstall did not run (``--ignore-scripts``,
+    pnpm without approving the package's build) leaves the package's ``bin/claude.exe`` a shell script with no
+    ``#!`` line that only prints an error: exec says "Exec format error", and the package's ``install.cjs`` puts the
+    native binary in its place."""
+    import errno as errnos
+
+    if errno == errnos.ENOEXEC:
+        from ralphy.claude.version import cli_package
+        from ralphy.termsafe import shell_word
+
+        package = os.path.dirname(os.path.dirname(os.path.realpath(binary)))
+        if cli_package(binary) is not None and os.path.isfile(os.path.join(package, "install.cjs")):
+            return ("its native binary is not installed (npm's postinstall did not run: --ignore-scripts, or pnpm "
+                    f"without approving its build); run `node {shell_word(os.path.join(package, 'install.cjs'))}` "
+                    "once, or reinstall it without --ignore-scripts")
+    return INSTALL_HINT
+
+
 # Set by Claude Code for the processes it starts; a nested CLI would take them as its own.
 CLAUDE_CODE_MARKERS = (
     "CLAUDECODE",
@@ -196,7 +215,8 @@ def spawn(argv: Sequence[str], *, cwd: str | os.PathLike[str], env: Mapping[str,
     except OSError as error:
         if error.filename is not None and os.fspath(error.filename) == os.fspath(cwd):
             raise  # the working directory is wrong: the caller's concern, not a missing CLI
-        raise ClaudeNotFoundError(f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); {INSTALL_HINT}") from None
+        raise ClaudeNotFoundError(f"cannot start the Claude CLI {argv[0]!r} ({error.strerror}); "
+                                  f"{start_hint(argv[0], error.errno)}") from None
     except BaseException:
         if process is not None:  # interrupted as it started: not left working in the project
             end_group(process, grace=1.0)
