@@ -27,6 +27,19 @@ FURAI = CORPUS / "0xfurai--claude-code-subagents" / "agents"
 VOLT = CORPUS / "VoltAgent--awesome-claude-code-subagents" / "categories"
 
 
+def _ignored_for_children_only() -> None:
+    """A test runner started under ``nohup`` (SIGHUP), or as a background job of a script (SIGINT), has the signal
+    ignored, and an ignored signal stays ignored through exec: every ralphy the tests start would keep it ignored, as
+    ``nohup ralphy dev`` must (tests/security/test_faults.py), and the tests that send it would fail. A handler that
+    does nothing leaves the runner as deaf as it was started, while exec gives each child the default again."""
+    for signum in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) == signal.SIG_IGN:
+            signal.signal(signum, lambda *_: None)
+
+
+_ignored_for_children_only()
+
+
 def claude_bins_under_test() -> list[str]:
     """The real Claude CLIs the end-to-end tests run on: ``$RALPHY_TEST_CLAUDE_BINS`` (several, separated by
     ``os.pathsep``; CI sets the oldest supported, the last with ``Task`` and the newest), else the pinned one
