@@ -133,9 +133,10 @@ def detect_question(
     extra = compile_patterns(patterns or ())
     masked = _mask_non_prose(text)
     sentences = list(_sentences(masked))
+    content_end = len(masked.rstrip())  # once: per sentence it was a copy of the rest of the message
     best: tuple[float, _Sentence | None, list[str]] = (0.0, None, ["no question or request to the user found"])
     for index, sentence in enumerate(sentences):
-        score, reasons = _score(sentences, index, extra, masked)
+        score, reasons = _score(sentences, index, extra, masked, content_end)
         if score > best[0]:
             best = (score, sentence, reasons)
     confidence, sentence, reasons = best
@@ -188,7 +189,8 @@ def _sentences(masked: str) -> Iterable[_Sentence]:
                 yield _Sentence(start, match.end(), masked[start : match.end()].strip(), number)
 
 
-def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]], masked: str = "") -> tuple[float, list[str]]:
+def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]], masked: str = "",
+           content_end: int = 0) -> tuple[float, list[str]]:
     sentence = sentences[index]
     is_last = index == len(sentences) - 1
     near_end = _near_end(sentences, index)
@@ -197,7 +199,7 @@ def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]], ma
     if not (ends_with_q or ask):
         return 0.0, []
     lead_in = _lead_in(sentences, index) if ends_with_q else None
-    options = not is_last and bool(ask or lead_in) and _only_options(masked[sentence.end:])
+    options = not is_last and bool(ask or lead_in) and _only_options(_after(masked, sentence.end, content_end))
     is_last = is_last or options
     where = ("the last sentence, before its options" if options else "the last sentence" if is_last
              else "near the end" if near_end else "the middle of the message")
@@ -220,9 +222,21 @@ def _score(sentences: list[_Sentence], index: int, extra: list[Pattern[str]], ma
     return score, reasons
 
 
+def _after(masked: str, start: int, content_end: int) -> str:
+    """What follows a sentence ending at ``start``, stripped, when it is short enough to be options only, else "":
+    read from the next non-space on, no further, so that the check costs the options' length, not the rest of the
+    message's (a message of many asks was quadratic: 4.5 MB of them took 30 s)."""
+    first = _NON_SPACE.search(masked, start, content_end)
+    if first is None or content_end - first.start() > _MAX_REST:
+        return ""
+    return masked[first.start():content_end]
+
+
+_NON_SPACE = re.compile(r"\S")
 _OPTION_LINE = re.compile(r"[ \t]*(?:[-*+\u2022]|\(?(?:\d{1,2}|[A-Za-z])[.)])[ \t]+\S")
 _INLINE_OPTION = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[A-Za-z])[.)][ \t]+(?=\S)")
 _MAX_OPTIONS, _MAX_OPTION_CHARS = 12, 300
+_MAX_REST = _MAX_OPTIONS * (_MAX_OPTION_CHARS + 8)  # the longest stretch _only_options can take for options
 
 
 def _only_options(rest: str) -> bool:
@@ -230,7 +244,7 @@ def _only_options(rest: str) -> bool:
     "- On disk", "a) a cron job") or on the ask's own line numbered in order ("1. SQLite 2. Postgres")? Then the ask
     is the message's last sentence, not one in its middle. Linear: one pass over lines or markers, bounded."""
     rest = rest.strip()
-    if not rest or len(rest) > _MAX_OPTIONS * (_MAX_OPTION_CHARS + 8):
+    if not rest or len(rest) > _MAX_REST:
         return False
     if "\n" in rest:
         lines = [line for line in rest.splitlines() if line.strip()]

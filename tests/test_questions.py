@@ -261,3 +261,17 @@ def test_options_after_an_ask_are_read_in_linear_time():
     small = min(best_time(2_000) for _ in range(3))
     large = min(best_time(16_000) for _ in range(3))
     assert large / small < 24, (small, large)
+
+
+def test_each_ask_checks_only_the_stretch_options_can_fill(monkeypatch):
+    """Many asks in one message: each one's options check read the whole rest of the message (a copy per ask,
+    quadratic: 4.5 MB of asks took 30 s); now at most what 12 options can fill, and the options are still found."""
+    import ralphy.questions as questions
+
+    read: list[int] = []
+    only_options = questions._only_options
+    monkeypatch.setattr(questions, "_only_options", lambda rest: read.append(len(rest)) or only_options(rest))
+    text = "Please tell me which one you want. " * 2_000 + "Which database should I use?\n\n1. SQLite\n2. Postgres"
+    found = detect_question(text)
+    assert found.question == "Which database should I use?" and found.confidence == 0.95, found
+    assert len(read) > 1_000 and max(read) <= questions._MAX_REST, (len(read), max(read))
