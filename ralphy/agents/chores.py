@@ -127,7 +127,7 @@ _FROM_TO_LINE = re.compile(
 # folder ("... to static/"); "Move the on-prem VMs to Azure" moves no file.
 _FILE = r"(?:[\w.-]*\.[a-z][a-z0-9]{0,4}|[\w.-]*/[\w./-]*)"
 _MOVE_LINE = re.compile(
-    _BULLET + rf"(?:move|copy|relocate)\s+(?:the\s+)?(?:{_FILE}(?=\s+(?:from|to|into|in|under|out\s+of)\b|\s*$)|"
+    _BULLET + rf"(?:move|copy|relocate)\s+(?!\s)(?:the\s+(?!\s))?(?:{_FILE}(?=\s+(?:from|to|into|in|under|out\s+of)\b|\s*$)|"
     r".*\b(?:(?:in)?to\s+(?:[\w.-]*/|\.{0,2}/[\w./-]*|~/[\w./-]*)|under\s+[\w.-]+/[\w./-]*)(?=[\s,;]|\.?$))")
 # An account, a seat or an invitation: "Invite the two new designers to the Figma team", "Remove the contractor from
 # the GitHub org", "Give Dana a Figma seat"; not a feature built for users ("Invite users by email"), nor an
@@ -139,7 +139,7 @@ _ACCOUNT_LINE = re.compile(
     _BULLET + rf"(?:(?:invite|add|remove|offboard|onboard)\s+(?:[\w-]+\s+){{0,3}}?(?:{_PEOPLE})\s+(?:to|from|as)\s+(?:the\s+|our\s+)?"
     r"(?:[\w.-]+\s+){0,2}(?:team|org|organi[sz]ation|workspace|channel|group|repo|repository|account|board|space|"
     r"server|admins?|owners?|members?|editors?|viewers?)\b|"
-    r"(?:give|assign|grant|transfer|reassign|free\s+up|remove|revoke|cancel)\s+(?:.*\s)?(?:seats?|licen[cs]es?)\b)")
+    r"(?:give|assign|grant|transfer|reassign|free\s+up|remove|revoke|cancel)\s+(?!\s)(?:.*\s)?(?:seats?|licen[cs]es?)\b)")
 # Office work for people, not the repository: slides, sending or sharing something with a group of people, pinning a
 # post in a chat channel ("Update the slides for the review", "Send the meetup slides to the attendees", "Send the
 # finance team the invite for the demo"); a feature that sends to users or customers, an alert, or on a schedule, is

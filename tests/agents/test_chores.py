@@ -546,6 +546,10 @@ def test_the_same_shapes_doing_real_work_are_no_chores(task: str) -> None:
 @pytest.mark.parametrize("task", [
     "Change the a to '" + "x" * 50 + "' " + "to 'y' " * 20_000,  # the text changed: one object read once
     "Send the" + " " * 100_000 + "team the invite",
+    # a run of blanks after the verb was read again from each of its blanks (r18a: 100 kB past a minute each)
+    "move " + " " * 100_000 + "move ",
+    "Move the" + " " * 100_000 + "the x",
+    "cancel " + " " * 100_000 + "cancel ",
 ])
 def test_calib18_rules_read_a_hostile_task_in_linear_time(task: str) -> None:
     started = time.process_time()
