@@ -1,10 +1,11 @@
-"""The train sets of stops 15-17 (tests/data/routing/README.md: "Stop 15 (trainset15)", "Stop 16 (calib16)",
-"Stop 17 (data17)") are well-formed: names of the corpus (or VoltAgent's 158) and of their project, about 20%
-(15%) of the tasks with no fitting agent, every project or task ``train``, no task or project name shared with or
-near-copied from another set, and each file is what its make_*.py script writes. projects_train4.json and
-projects_train5.json have the shape issue 15's check describes (30 projects of 5-14 agents, 7-9 tasks each, about
-210 in all); projects_train5.json's sizes spread over the check's 5-14 agents. The router is not run here: these
-sets are for tuning, their figures are reported by ``bench_routing.py``."""
+"""The train sets of stops 15-17 and the validation pair of stop 19 (tests/data/routing/README.md: "Stop 15
+(trainset15)", "Stop 16 (calib16)", "Stop 17 (data17)", "Stop 19 (data19)") are well-formed: names of the corpus (or
+VoltAgent's 158) and of their project, about 20% (15%) of the tasks with no fitting agent, every project or task
+``train``, no task or project name shared with or near-copied from another set, and each file is what its make_*.py
+script writes. projects_train4.json, projects_train5.json and projects_train6.json have the shape issue 15's check
+describes (30 projects of 5-14 agents, 6-10 tasks each, about 210 in all); projects_train5.json's and
+projects_train6.json's sizes spread over the check's 5-14 agents and draw on all five collections. The router is
+not run here: these sets are for tuning and validation, their figures are reported by ``bench_routing.py``."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import (  # noqa: E402
-    LABELLED, PROJECTS_TRAIN3, PROJECTS_TRAIN4, PROJECTS_TRAIN5, VOLTAGENT, VOLTAGENT_TRAIN4, VOLTAGENT_TRAIN5,
-    catalog_set_problems, load_corpus, load_labelled, load_projects, project_set_problems,
+    LABELLED, PROJECTS_TRAIN3, PROJECTS_TRAIN4, PROJECTS_TRAIN5, PROJECTS_TRAIN6, VALIDATION, VOLTAGENT,
+    VOLTAGENT_TRAIN4, VOLTAGENT_TRAIN5, VOLTAGENT_TRAIN6, calibration_sets, catalog_set_problems, load_corpus,
+    load_labelled, load_projects, project_set_problems,
 )
 
 ROUTING = LABELLED.parent
@@ -29,11 +31,15 @@ PROJECT_SETS = [pytest.param(*row, id=row[0].name) for row in [
     (PROJECTS_TRAIN3, "make_projects_train3.py", 12, (8, 11), None),
     (PROJECTS_TRAIN4, "make_projects_train4.py", 30, (7, 9), (200, 240)),
     (PROJECTS_TRAIN5, "make_projects_train5.py", 30, (7, 9), (200, 240)),
+    (PROJECTS_TRAIN6, "make_projects_train6.py", 30, (6, 10), (200, 240)),
 ]]
+# the project sets spread over the check's whole range of sizes, from all five collections
+SPREAD_SETS = [pytest.param(path, id=path.name) for path in (PROJECTS_TRAIN5, PROJECTS_TRAIN6)]
 # each VoltAgent set, what writes it, and how many tasks it has (None: no upper bound)
 CATALOG_SETS = [pytest.param(*row, id=row[0].name) for row in [
     (VOLTAGENT_TRAIN4, "make_voltagent_train4.py", (100, None)),
     (VOLTAGENT_TRAIN5, "make_voltagent_train5.py", (110, 150)),
+    (VOLTAGENT_TRAIN6, "make_voltagent_train6.py", (90, 130)),
 ]]
 
 
@@ -83,16 +89,18 @@ def test_the_train_projects_are_what_their_script_writes(path, script, count, ta
     assert runpy.run_path(str(ROUTING / script))["P"] == json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_the_fifth_train_projects_spread_over_the_checked_sizes() -> None:
-    sizes = [len(project["agents"]) for project in load_projects(PROJECTS_TRAIN5)]
+@pytest.mark.parametrize("path", SPREAD_SETS)
+def test_the_train_projects_spread_over_the_checked_sizes(path) -> None:
+    sizes = [len(project["agents"]) for project in load_projects(path)]
     assert min(sizes) == 5 and max(sizes) == 14
     assert sum(size <= 8 for size in sizes) >= 10 and sum(size >= 12 for size in sizes) >= 5
 
 
-def test_the_fifth_train_projects_draw_on_all_five_collections() -> None:
+@pytest.mark.parametrize("path", SPREAD_SETS)
+def test_the_train_projects_draw_on_all_five_collections(path) -> None:
     by_name = {agent.name: agent for agent in load_corpus()}
     collections = {Path(by_name[name].path).relative_to(ROUTING.parent / "agent-corpus").parts[0]
-                   for project in load_projects(PROJECTS_TRAIN5) for name in project["agents"]}
+                   for project in load_projects(path) for name in project["agents"]}
     assert len(collections) == 5
 
 
@@ -118,8 +126,17 @@ def test_the_voltagent_train_set_is_what_its_script_writes(path, script, size) -
     assert [{**item, "split": "train"} for item in written] == load_labelled(path)
 
 
-@pytest.mark.parametrize("path", [PROJECTS_TRAIN3, PROJECTS_TRAIN4, PROJECTS_TRAIN5, VOLTAGENT_TRAIN4,
-                                  VOLTAGENT_TRAIN5], ids=lambda path: path.name)
+@pytest.mark.parametrize("path", [PROJECTS_TRAIN3, PROJECTS_TRAIN4, PROJECTS_TRAIN5, PROJECTS_TRAIN6, VOLTAGENT_TRAIN4,
+                                  VOLTAGENT_TRAIN5, VOLTAGENT_TRAIN6], ids=lambda path: path.name)
 def test_no_task_of_the_train_set_is_a_near_copy_of_another_set(path) -> None:
     near_copies = runpy.run_path(str(ROUTING / "near_copies.py"))["near_copies"]
     assert near_copies(path.name, 0.5) == []
+
+
+def test_the_stop_19_pair_is_validation_only() -> None:
+    """data19's pair is reported with its misses hidden (``VALIDATION``) and fitted on by no calibration set."""
+    assert PROJECTS_TRAIN6 in VALIDATION and VOLTAGENT_TRAIN6 in VALIDATION
+    fitted = {item["task"] for cases in calibration_sets(load_corpus()).values()
+              for _, items in cases for item in items}
+    mine = {item["task"] for project in load_projects(PROJECTS_TRAIN6) for item in project["tasks"]}
+    assert fitted and not fitted & (mine | {item["task"] for item in load_labelled(VOLTAGENT_TRAIN6)})
