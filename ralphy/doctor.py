@@ -236,10 +236,11 @@ def _check_tasks(diagnosis: Diagnosis, project: Path, tasks_file: str) -> None:
     """The task file read as `ralphy dev` reads it: a FIFO, a folder or a broken JSON list is the error dev would
     stop on, not "no TASKS.md"."""
     from ralphy.errors import TasksFileError
-    from ralphy.tasks import NO_TASKS, load_tasks
+    from ralphy.tasks import NO_TASKS, load_tasks, missing_tasks_hint, other_task_file
 
-    if not os.path.lexists(project / tasks_file):
-        diagnosis.add("tasks", WARNING, f"no {tasks_file} in {project}",
+    if not os.path.lexists(project / tasks_file):  # the other tool's task list dev names, if the project has one
+        found = other_task_file(project / tasks_file, project)
+        diagnosis.add("tasks", WARNING, f"no {tasks_file} in {project}", missing_tasks_hint(found) if found else
                       "write one (`- [ ] 1.1 ...` items) before `ralphy dev`")
         return
     try:

@@ -174,9 +174,14 @@ OTHER_TASK_FILES = ("_bmad-output/implementation-artifacts/sprint-status.yaml", 
                     "sprint-status.yaml", "prd.json", ".taskmaster/tasks/tasks.json")
 
 
-def _other_task_file(root: str | Path) -> str | None:
-    """The first of OTHER_TASK_FILES the project holds (a regular file), to name in the error for a missing TASKS.md;
-    ralphy never picks it by itself (docs/decisions.md, "BMAD sprint status")."""
+def other_task_file(path: str | Path, root: str | Path | None) -> str | None:
+    """For a task file ``path`` that is not there: the first of OTHER_TASK_FILES the project ``root`` holds (a regular
+    file), named as the ``tasks_file`` line to set. Every command asks this one function (dev's error and every
+    command's that reads through load_tasks, doctor's fix), so they cannot disagree (loose19). None when ``path`` is
+    not a TASKS.md (the config chose that name) or there is no root: ralphy never picks the file by itself
+    (docs/decisions.md, "BMAD sprint status")."""
+    if root is None or Path(path).name != "TASKS.md":
+        return None
     for name in OTHER_TASK_FILES:
         try:
             if stat.S_ISREG(os.stat(Path(root) / name).st_mode):
@@ -184,6 +189,12 @@ def _other_task_file(root: str | Path) -> str | None:
         except (OSError, ValueError):
             continue
     return None
+
+
+def missing_tasks_hint(found: str | None) -> str:
+    """What to do about a missing task file, ``found`` the other tool's file ``other_task_file`` gave."""
+    return f'create it, or set tasks_file in the config: tasks_file = "{found}"' if found else \
+        "create it, or set tasks_file in the config"
 
 
 def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
@@ -202,10 +213,7 @@ def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        found = _other_task_file(root) if root is not None and path.name == "TASKS.md" else None
-        hint = f'create it, or set tasks_file in the config: tasks_file = "{found}"' if found else \
-            "create it, or set tasks_file in the config"
-        raise TasksFileError(f"{path}: no tasks file ({hint})") from None
+        raise TasksFileError(f"{path}: no tasks file ({missing_tasks_hint(other_task_file(path, root))})") from None
     except IsADirectoryError:
         raise TasksFileError(f"{path}: is a directory, not a tasks file") from None
     except OSError as exc:
