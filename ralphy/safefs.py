@@ -191,18 +191,26 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, follow: bool = True,
             raise UnsafePathError(f"{p}: {_kind(st.st_mode)}, not a {what} ralphy can read")
         if st.st_size > limit:
             raise UnsafePathError(f"{p}: too large for a {what} ({st.st_size} bytes, at most {limit})")
-        chunks, total = [], 0
-        while True:
-            chunk = os.read(fd, max(limit + 1 - total, 1))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:
-                raise UnsafePathError(f"{p}: too large for a {what} (over {limit} bytes)")
-        return b"".join(chunks)
+        data = read_limited(fd, limit)
+        if data is None:
+            raise UnsafePathError(f"{p}: too large for a {what} (over {limit} bytes)")
+        return data
     finally:
         os.close(fd)
+
+
+def read_limited(fd: int, limit: int) -> bytes | None:
+    """All ``fd`` holds, or None if that is more than ``limit`` bytes: the check on ``fstat``'s size comes first,
+    but a file can grow while it is read (and a /proc file says size 0). Reads at most ``limit`` + 1 bytes, in
+    chunks of at most 1 MiB. The one bounded read loop: ``read_bytes`` and the task file's ``load_tasks`` use it."""
+    chunks, total = [], 0
+    while total <= limit:
+        chunk = os.read(fd, min(limit + 1 - total, 1 << 20))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+    return None
 
 
 STATE_DIR = ".ralphy"

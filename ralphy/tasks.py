@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ralphy.errors import TasksFileError
+from ralphy.safefs import read_limited
 from ralphy.tasks_shapes import DEFAULT_GROUP, read_shapes
 from ralphy.tasks_status import COMPLETED, IN_PROGRESS, PENDING, normalise_status
 
@@ -227,16 +228,9 @@ def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:
             raise TasksFileError(f"{path}: is {kind}, not a tasks file")
         if info.st_size > MAX_TASKS_FILE_BYTES:
             raise TasksFileError(f"{path}: {info.st_size / 1e6:.1f} MB is too large for a tasks file (ralphy reads up to {MAX_TASKS_FILE_BYTES // (1024 * 1024)} MB)")
-        chunks, size = [], 0
-        while size <= MAX_TASKS_FILE_BYTES:  # bounded even if the file grows while we read
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_TASKS_FILE_BYTES:
+        raw = read_limited(fd, MAX_TASKS_FILE_BYTES)  # bounded even if the file grows while we read
+        if raw is None:
             raise TasksFileError(f"{path}: grew past {MAX_TASKS_FILE_BYTES // (1024 * 1024)} MB while being read")
-        raw = b"".join(chunks)
     except OSError as exc:
         raise TasksFileError(f"{path}: cannot read: {exc.strerror}") from None
     finally:
