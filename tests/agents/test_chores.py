@@ -114,31 +114,6 @@ LITERAL_WORK = [
 ]
 
 
-@pytest.mark.parametrize("task", LITERAL_EDITS)
-def test_a_literal_edit_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", LITERAL_WORK)
-def test_real_work_shaped_like_a_literal_edit_is_not_a_chore(task: str) -> None:
-    assert not is_chore(task)
-
-
-@pytest.mark.parametrize("task", CHORES)
-def test_a_small_edit_named_by_its_object_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", ERRANDS)
-def test_an_errand_outside_the_repository_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", WORK + CODE)
-def test_real_work_starting_with_a_chores_verb_is_not_one(task: str) -> None:
-    assert not is_chore(task)
-
-
 SYMPTOMS = [
     "Users see a 502 page after the nightly deploy",
     "The iOS app crashes on launch on iPhone 12",
@@ -385,16 +360,9 @@ def test_an_outage_goes_to_the_responder_and_an_experiment_to_the_chaos_engineer
 
 # Access for a person is a chore; a symptom word after "without" is a requirement; "happening now" is live
 # (decide15, after reading projects_train3's misses; these tasks were written by hand for this file).
-@pytest.mark.parametrize("task", ["Give Sam write access to the staging bucket", "Revoke the intern's VPN access"])
-def test_access_for_a_person_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", ["Give the Lambda role access to the uploads bucket",
-                                  "Give users access to their own invoices",
-                                  "One script that reports free disk space on every build agent"])
-def test_access_for_code_or_users_and_a_disk_report_are_no_chores(task: str) -> None:
-    assert not is_chore(task)
+ACCESS = ["Give Sam write access to the staging bucket", "Revoke the intern's VPN access"]
+NOT_ACCESS = ["Give the Lambda role access to the uploads bucket", "Give users access to their own invoices",
+              "One script that reports free disk space on every build agent"]
 
 
 def test_a_symptom_word_after_without_is_a_requirement() -> None:
@@ -429,16 +397,6 @@ NOT_OFFICE_LIFE = [
 ]
 
 
-@pytest.mark.parametrize("task", OFFICE_LIFE)
-def test_an_errand_of_office_life_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", NOT_OFFICE_LIFE)
-def test_work_to_build_on_office_things_is_no_chore(task: str) -> None:
-    assert not is_chore(task)
-
-
 @pytest.mark.parametrize(("chore", "work", "agent"), [
     ("Add Docker whale stickers to the conference swag", "Shrink the Docker image of the API", "docker-expert"),
     ("Put the Postgres meetup notes in the wiki", "Tune the Postgres connection pool for the API", "postgres-pro"),
@@ -448,16 +406,12 @@ def test_an_office_errand_naming_a_technology_gets_no_agent(team: Router, chore:
     assert team.recommend(work).recommended == agent
 
 
-@pytest.mark.parametrize("task", [
+HOSTILE = [
     "Fix" + " " * 100_000 + "the heading",  # the edit's object ends at blanks: each of them was read to the run's end
     "Add " + "stickers " * 11_000,  # a giveaway's event was looked for after each of them
     "Put it in" + " " * 100_000 + "the calendar",  # the run of blanks after "in" was read two ways (12 s)
     "Order" + " " * 100_000 + "a laptop",  # goods ordered: the blanks after the verb, once
-])
-def test_a_hostile_task_is_read_in_linear_time(task: str) -> None:
-    started = time.process_time()
-    is_chore(task)
-    assert time.process_time() - started < 1.0  # quadratic: minutes; linear: ~0.01 s
+]
 
 
 def test_a_giveaway_is_a_chore_when_an_event_follows_it() -> None:
@@ -496,16 +450,6 @@ NOT_MORE_ERRANDS = [
 ]
 
 
-@pytest.mark.parametrize("task", MORE_ERRANDS)
-def test_goods_ordered_a_video_filmed_or_paperwork_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", NOT_MORE_ERRANDS)
-def test_a_bug_title_or_a_feature_starting_with_order_film_or_fill_is_no_chore(task: str) -> None:
-    assert not is_chore(task)
-
-
 # calib18: the value named by a hyphenated object ("on-call", "in-app"), an entry in an events calendar, an invite or a
 # document sent to a group of people named first, a text changed to a text in quotes. Written by hand for this file,
 # with the truth, before the rules; none is from a labelled set.
@@ -533,28 +477,14 @@ CALIB18_WORK = [
 ]
 
 
-@pytest.mark.parametrize("task", CALIB18_CHORES)
-def test_a_compound_object_a_calendar_entry_an_invite_or_a_quoted_text_is_a_chore(task: str) -> None:
-    assert is_chore(task)
-
-
-@pytest.mark.parametrize("task", CALIB18_WORK)
-def test_the_same_shapes_doing_real_work_are_no_chores(task: str) -> None:
-    assert not is_chore(task)
-
-
-@pytest.mark.parametrize("task", [
+HOSTILE += [
     "Change the a to '" + "x" * 50 + "' " + "to 'y' " * 20_000,  # the text changed: one object read once
     "Send the" + " " * 100_000 + "team the invite",
     # a run of blanks after the verb was read again from each of its blanks (r18a: 100 kB past a minute each)
     "move " + " " * 100_000 + "move ",
     "Move the" + " " * 100_000 + "the x",
     "cancel " + " " * 100_000 + "cancel ",
-])
-def test_calib18_rules_read_a_hostile_task_in_linear_time(task: str) -> None:
-    started = time.process_time()
-    is_chore(task)
-    assert time.process_time() - started < 1.0
+]
 
 
 # calib18, read from the catalog train sets' no-fit tasks: a colour for another, a person named as a code owner or a
@@ -579,22 +509,34 @@ CALIB18_MORE_WORK = [
 ]
 
 
-@pytest.mark.parametrize("task", CALIB18_MORE_CHORES)
-def test_a_colour_an_owner_a_sentence_a_seat_or_a_folder_is_a_chore(task: str) -> None:
-    assert is_chore(task)
+# Someone's OK or go-ahead is an errand; an OK button is not.
+SOMEONE_S_OK = ["Get the legal team's OK to index customer emails", "Get the go-ahead from security to open port 8443",
+                "Get the DPO's okay before we ship the export"]
+NOT_SOMEONE_S_OK = ["Get the OK button to work on Safari", "Get approval status from the API"]
 
-
-@pytest.mark.parametrize("task", CALIB18_MORE_WORK)
-def test_real_work_shaped_like_them_is_no_chore(task: str) -> None:
-    assert not is_chore(task)
+# is_chore's one table: each rule, the tasks it makes chores, and the tasks of the same shapes (real work) it leaves.
+IS_CHORE = [
+    ("a small edit named by its object", CHORES, WORK),
+    ("an errand outside the repository", ERRANDS, CODE),
+    ("a literal edit", LITERAL_EDITS, LITERAL_WORK),
+    ("access for a person", ACCESS, NOT_ACCESS),
+    ("office life", OFFICE_LIFE, NOT_OFFICE_LIFE),
+    ("goods ordered, a video filmed, paperwork", MORE_ERRANDS, NOT_MORE_ERRANDS),
+    ("a compound object, a calendar entry, an invite, a quoted text", CALIB18_CHORES, CALIB18_WORK),
+    ("a colour, an owner, a sentence, a seat, a folder", CALIB18_MORE_CHORES, CALIB18_MORE_WORK),
+    ("someone's OK or go-ahead", SOMEONE_S_OK, NOT_SOMEONE_S_OK),
+]
 
 
 @pytest.mark.parametrize(("task", "chore"), [
-    ("Get the legal team's OK to index customer emails", True),
-    ("Get the go-ahead from security to open port 8443", True),
-    ("Get the DPO's okay before we ship the export", True),
-    ("Get the OK button to work on Safari", False),
-    ("Get approval status from the API", False),
-])
-def test_someone_s_ok_or_go_ahead_is_an_errand_and_an_ok_button_is_not(task: str, chore: bool) -> None:
+    pytest.param(task, chore, id=f"{rule}: {'chore' if chore else 'work'}: {task}")
+    for rule, chores, work in IS_CHORE for chore, tasks in ((True, chores), (False, work)) for task in tasks])
+def test_is_chore(task: str, chore: bool) -> None:
     assert is_chore(task) is chore
+
+
+@pytest.mark.parametrize("task", HOSTILE, ids=range(len(HOSTILE)))
+def test_a_hostile_task_is_read_in_linear_time(task: str) -> None:
+    started = time.process_time()
+    is_chore(task)
+    assert time.process_time() - started < 1.0  # quadratic: minutes; linear: ~0.01 s
