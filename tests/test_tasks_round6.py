@@ -81,7 +81,7 @@ TODO_MDX = """# TODO
 def test_a_todo_mdx_reference_is_the_id_and_a_label_is_not():
     tasks = parse_tasks(TODO_MDX).tasks
     assert [(t.id, t.status) for t in tasks] == [("todo-ghw6", IN_PROGRESS), ("todo-g354", PENDING),
-                                                 ("frontend-fix-header", PENDING), ("todo-8yk0", COMPLETED)]
+                                                 ("fix-header-overlap", PENDING), ("todo-8yk0", COMPLETED)]
     assert tasks[1].title.startswith("Rewrite the template system")
     task_list = parse_tasks(TODO_MDX)
     assert mentioned_task_ids("Fix #todo-g354 first, then todo-ghw6", task_list) == ["todo-ghw6", "todo-g354"]

@@ -69,7 +69,7 @@ def test_labelled_ids_are_attributed_and_the_doing_label_left(tmp_path, claude_h
     raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "lookalike-roadmap-tags-fr.md",
                                            {"SYNCHRONISATION": "tdd-orchestrator"})
     assert handled_by(data) == {"R-022": "tdd-orchestrator", "R-023": "tdd-orchestrator",
-                                "s-todo-traduire-l": "tdd-orchestrator", "R-030": "direct", "R-031": "direct"}
+                                "traduire-l-interface-en": "tdd-orchestrator", "R-030": "direct", "R-031": "direct"}
     assert [(d["agent"], d["status"]) for d in first["delegations"]] == [("tdd-orchestrator", "completed")]
     changed = _changed_lines(raw, after)
     assert [old.replace(b"- [ ]", b"- [x]", 1) == new for old, new in changed] == [True] * 5
