@@ -101,9 +101,9 @@ _SLUG_SKIP = frozenset("a an the to of for and or in on with from by as at into 
 def _slug(title: str) -> str:
     """A short, stable id for a task the file gives none: the first words of its title that say something
     ("Add a `--dry-run` flag to the sync command" is ``add-dry-run-flag-sync``), up to SLUG_CHARS characters
-    and cut between words, but two words at least (cut at SLUG_MAX_CHARS). It depends on the title alone, so adding or moving other tasks never changes it,
-    and not on a leading priority or bracketed labels, so ticking a task the file's way ("[todo]" to "[done]") never
-    changes it either."""
+    and cut between words, but two words at least (cut at SLUG_MAX_CHARS). It depends on the title alone, so adding
+    or moving other tasks never changes it, and not on a leading priority or bracketed labels, so ticking a task the
+    file's way ("[todo]" to "[done]") never changes it either."""
     title = _PRIORITY_LABEL.sub("", title, count=1)  # "HIGH: Create the store": the priority is not the task's name
     if title[:1] == "[" and (labels := _LEADING_LABELS.match(title)) and re.search(r"[^\W_]", title[labels.end():]):
         title = title[labels.end():]  # "[S][todo] Traduire": nor are its labels, which the tick changes to "[done]"
