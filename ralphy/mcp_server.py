@@ -60,6 +60,7 @@ class ProjectTools:
         self._scopes = tuple(scopes) if scopes else None
         self._catalog: _Catalog | None = None
         self._searched: tuple[Path, ...] = ()
+        self._plugin_files: tuple[Path, ...] = ()
         # the SDK runs each call of a plain function in a worker thread, so two calls (and warm()) may overlap
         self._lock = threading.RLock()
         self._warming = False
@@ -73,30 +74,13 @@ class ProjectTools:
                            require_trust=False)
 
     def _signature(self) -> tuple[Any, ...]:
-        """Every agent folder's and agent file's (path, mtime, size), and the config files': it changes when an
-        agent file does, or the config that chooses the scopes and the threshold."""
-        from ralphy.safefs import walk
+        """What the agents depend on (``ralphy.mcp_watch``): every agent folder and file discovery read, walked
+        through linked folders, the ``.claude/agents`` folders that may appear up to the git root, the config
+        files that choose the scopes and the threshold, and with plugins the files that choose those."""
+        from ralphy.mcp_watch import project_candidates, signature
 
-        entries: list[tuple[str, int, int]] = []
-        for config_file in (self.project_dir / ".ralphy.toml", self.project_dir / "pyproject.toml"):
-            try:
-                stat_ = os.stat(config_file)
-                entries.append((str(config_file), stat_.st_mtime_ns, stat_.st_size))
-            except OSError:
-                entries.append((str(config_file), -1, -1))
-        watched = dict.fromkeys([*self._searched, self.project_dir / ".claude" / "agents"])
-        for folder in watched:
-            entries.append((str(folder), int(os.path.isdir(folder)), 0))
-            for root, dirs, files in walk(folder):  # not os.walk: it recurses per level
-                dirs.sort()
-                for name in [".", *sorted(f for f in files if f.endswith(".md"))]:
-                    path = os.path.join(root, name)
-                    try:
-                        stat_ = os.stat(path)
-                    except OSError:
-                        continue
-                    entries.append((path, stat_.st_mtime_ns, stat_.st_size))
-        return tuple(entries)
+        files = [self.project_dir / ".ralphy.toml", self.project_dir / "pyproject.toml", *self._plugin_files]
+        return signature([*self._searched, *project_candidates(self.project_dir)], files)
 
     def catalog(self) -> _Catalog:
         """The agents, discovered once and again only when an agent file changed."""
@@ -111,6 +95,12 @@ class ProjectTools:
         config = self._config()
         discovery = discover_agents(self.project_dir, scopes=tuple(config.agent_scopes))
         self._searched = tuple(Path(folder) for folder in discovery.searched)
+        self._plugin_files = ()
+        if {"plugins", "all"} & set(config.agent_scopes):
+            from ralphy.agents.agent_dirs import default_config_dir
+            from ralphy.mcp_watch import plugin_files
+
+            self._plugin_files = tuple(plugin_files(default_config_dir(), self.project_dir))
         self._threshold = config.recommend_threshold
         self._catalog = _Catalog(self._signature(), tuple(discovery.agents), {})
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
@@ -183,14 +173,20 @@ class ProjectTools:
                              (" left after excludeAgents" if excluded else "") +
                              f" has every tool of requiredCapabilities ({', '.join(required)})", [])
         router = self._router(agents)
-        ranked = router.rank(task, limit=max_results + 1)
+        # always the same window, whatever maxResults: Router.rank sorts by confidence within the agents it takes
+        # by score, so a window of maxResults + 1 could name another best agent for another maxResults
+        ranked = router.rank(task, limit=MAX_RESULTS + 1)
         if not ranked:
             return _fallback(0.0, "no agent's name, description or examples mention the task's words", [])
         best = ranked[0]
         if best.confidence >= router.threshold:
             return {"recommended": best.agent, "confidence": best.confidence, "reason": best.reason,
                     "alternatives": [_alternative(a) for a in ranked[1 : max_results + 1]], "fallback": None}
+        from ralphy.agents.chores import is_chore
+
         reason = f"no agent is a confident match (best: {best.agent} at {best.confidence:.2f})"
+        if is_chore(task):  # said as `ralphy agents recommend` says it
+            reason = f"a small edit (a chore): no specialist needed (best: {best.agent} at {best.confidence:.2f})"
         return _fallback(best.confidence, reason, [_alternative(a) for a in ranked[:max_results]])
 
     def agent_capabilities(self, category: Any = None) -> dict[str, Any]:
