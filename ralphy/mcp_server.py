@@ -61,6 +61,7 @@ class ProjectTools:
         self._catalog: _Catalog | None = None
         self._searched: tuple[Path, ...] = ()
         self._plugin_files: tuple[Path, ...] = ()
+        self._agent_scopes: tuple[str, ...] = ("project",)
         # the SDK runs each call of a plain function in a worker thread, so two calls (and warm()) may overlap
         self._lock = threading.RLock()
         self._warming = False
@@ -102,6 +103,7 @@ class ProjectTools:
 
             self._plugin_files = tuple(plugin_files(default_config_dir(), self.project_dir))
         self._threshold = config.recommend_threshold
+        self._agent_scopes = tuple(config.agent_scopes)
         self._catalog = _Catalog(self._signature(), tuple(discovery.agents), {})
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
         return self._catalog
@@ -156,7 +158,7 @@ class ProjectTools:
         max_results = _whole_number(max_results, "maxResults", 1, MAX_RESULTS)
         agents = list(self.catalog().agents)
         if not agents:
-            return _fallback(0.0, f"the project has no agents ({self._where()})", [])
+            return _fallback(0.0, f"the project has no agents ({self._where()}){self._elsewhere()}", [])
         if team is not None:
             everyone, agents = agents, _of_team(agents, team, self.project_dir)
             if not agents:
@@ -202,6 +204,27 @@ class ProjectTools:
         """Where the agents were looked for, for a message."""
         folders = self._searched or (self.project_dir / ".claude" / "agents",)
         return "looked in " + ", ".join(str(folder) for folder in folders)
+
+    def _elsewhere(self) -> str:
+        """For a project without agents: the agents of the scopes not searched (the user's ~/.claude/agents, the
+        enabled plugins), which Claude Code loads and ``--scope all`` would offer; "" when there are none."""
+        from ralphy.agents.discovery import SCOPES, discover_agents
+
+        scopes = set(SCOPES) if "all" in self._agent_scopes else set(self._agent_scopes)
+        missing = [scope for scope in SCOPES if scope not in scopes]
+        if not missing:
+            return ""
+        try:
+            found = discover_agents(self.project_dir, scopes=tuple(missing)).agents
+        except (RalphyError, OSError, ValueError):
+            return ""
+        counts = {scope: sum(1 for agent in found if agent.scope == scope.rstrip("s")) for scope in missing}
+        said = [f"{count} agent{'s' * (count != 1)} of the {scope.rstrip('s')} scope" for scope, count in counts.items()
+                if count]
+        if not said:
+            return ""
+        return (f"; Claude Code also loads {' and '.join(said)}, not searched here: start the server as "
+                "`ralphy mcp --scope all` or set agent_scopes")
 
     def task_list(self) -> dict[str, Any]:
         """The tasks of the project's task file, each with its status, and the counts."""

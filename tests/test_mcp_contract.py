@@ -151,3 +151,27 @@ def test_a_plugin_enabled_and_its_single_file_agent_edited_are_noticed(tmp_path:
                      encoding="utf-8")
     _touch_later(agent)
     assert _names(tools) == {"kit:container-expert"}
+
+
+def test_user_scope_agents_are_offered_and_watched_with_scope_user_and_named_without(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Agents in ~/.claude/agents (a throwaway config folder): Claude Code loads them, so a project without agents of
+    its own says they are there and how to offer them, where it said only "the project has no agents"; with
+    ``--scope user`` they are offered, and one added while the server runs is too."""
+    config = tmp_path / "config"
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config))
+    (config / "agents").mkdir(parents=True)
+    shutil.copy(FURAI / "postgres-expert.md", config / "agents")
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    answer = ProjectTools(project).agent_recommend("Optimize the slow PostgreSQL query")
+    assert answer["recommended"] is None
+    assert "Claude Code also loads 1 agent of the user scope" in answer["reason"]
+    assert "`ralphy mcp --scope all`" in answer["reason"]
+    tools = ProjectTools(project, scopes=["user"])
+    assert tools.agent_recommend("Optimize the slow PostgreSQL query")["recommended"] == "postgres-expert"
+    shutil.copy(FURAI / "docker-expert.md", config / "agents")
+    assert tools.agent_recommend("Write a Dockerfile for the API")["recommended"] == "docker-expert"
+    shutil.rmtree(config / "agents")
+    assert ProjectTools(project).agent_recommend("Optimize the slow PostgreSQL query")["reason"] == (
+        f"the project has no agents (looked in {project / '.claude' / 'agents'}); work directly")
