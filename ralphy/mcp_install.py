@@ -80,8 +80,14 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
     data: dict[str, Any] = {}
     mode = None  # a new file: 0o666 less the umask, as any editor would create it
     if path.exists() or path.is_symlink():
-        if path.is_symlink() or not path.is_file():
-            raise ConfigError(f"{path} is not a regular file; not touching it")
+        if path.is_symlink():  # a repository's link may point anywhere: nothing is written through one
+            raise ConfigError(f"{path} is a symbolic link (to {_link_target(path)}); ralphy writes no file through a "
+                              "link: replace the link with a copy, or add the server where it points yourself; nothing "
+                              "was written")
+        if path.is_dir():
+            raise ConfigError(f"{path} is a folder, not a file; nothing was written")
+        if not path.is_file():
+            raise ConfigError(f"{path} is not a regular file; nothing was written")
         mode = stat.S_IMODE(path.stat().st_mode)
         if not mode & 0o222:  # checked by its mode, not os.access: root may write anything
             raise ConfigError(f"{path} is read-only; nothing was written (make it writable to add the server)")
@@ -133,3 +139,12 @@ def install(project_dir: str | os.PathLike[str], entry: dict[str, Any] | None = 
         Path(temp).unlink(missing_ok=True)
         raise
     return path, outcome
+
+
+def _link_target(path: Path) -> str:
+    """Where the link ``path`` points, as written in it (shortened), for a message (the CLI shows its controls)."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return "?"
+    return target if len(target) <= 200 else target[:197] + "..."

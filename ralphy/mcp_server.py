@@ -36,7 +36,8 @@ logger = logging.getLogger(__name__)
 SERVER_NAME = "ralphy"
 MAX_TASK_CHARS = 2000
 MAX_RESULTS = 10
-MAX_LIST_ITEMS = 200  # requiredCapabilities / excludeAgents entries
+MAX_CAPABILITIES = 200  # requiredCapabilities entries (a CLI has some 40 tools)
+MAX_EXCLUDED = 100_000  # excludeAgents entries: every agent of the largest catalogs, as the contract allows
 
 
 class ToolInputError(RalphyError):
@@ -153,8 +154,8 @@ class ProjectTools:
 
         task = _text(task, "task", MAX_TASK_CHARS)
         team = None if team is None else _text(team, "team", 200)
-        required = _names(required_capabilities, "requiredCapabilities")
-        excluded = set(_names(exclude_agents, "excludeAgents"))
+        required = _names(required_capabilities, "requiredCapabilities", MAX_CAPABILITIES)
+        excluded = set(_names(exclude_agents, "excludeAgents", MAX_EXCLUDED))
         max_results = _whole_number(max_results, "maxResults", 1, MAX_RESULTS)
         agents = list(self.catalog().agents)
         if not agents:
@@ -341,13 +342,13 @@ def _text(value: Any, name: str, limit: int) -> str:
     return value
 
 
-def _names(value: Any, name: str) -> list[str]:
+def _names(value: Any, name: str, limit: int) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise ToolInputError(f"{name} must be a list of strings (got {_shown(value)})")
-    if len(value) > MAX_LIST_ITEMS:
-        raise ToolInputError(f"{name} has {len(value)} entries; at most {MAX_LIST_ITEMS}")
+    if len(value) > limit:
+        raise ToolInputError(f"{name} has {len(value)} entries; at most {limit:,}")
     return [item.strip() for item in value if item.strip()]
 
 

@@ -175,3 +175,85 @@ def test_user_scope_agents_are_offered_and_watched_with_scope_user_and_named_wit
     shutil.rmtree(config / "agents")
     assert ProjectTools(project).agent_recommend("Optimize the slow PostgreSQL query")["reason"] == (
         f"the project has no agents (looked in {project / '.claude' / 'agents'}); work directly")
+
+
+@pytest.fixture(scope="module")
+def corpus_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every agent file of the corpus (five public collections, 500 agents by name) in one project."""
+    root = tmp_path_factory.mktemp("corpus") / "project"
+    (root / ".git").mkdir(parents=True)
+    agents = root / ".claude" / "agents"
+    agents.mkdir(parents=True)
+    for number, path in enumerate(sorted(CORPUS.rglob("*.md"))):
+        if path.name != "README.md":
+            shutil.copy(path, agents / f"{number:04d}-{path.name}")
+    return root
+
+
+def test_exclude_agents_may_name_every_agent_of_a_500_agent_project(corpus_project: Path) -> None:
+    """The contract's "excludeAgents naming every agent" is its fallback on the corpus too, where 200 names at most
+    was a tool error ("excludeAgents has 500 entries")."""
+    tools = ProjectTools(corpus_project)
+    everyone = sorted(tools.agent_capabilities()["capabilitiesByAgent"])
+    assert len(everyone) >= 500
+    answer = tools.agent_recommend("Optimize the slow PostgreSQL query", exclude_agents=everyone)
+    assert answer["recommended"] is None and answer["alternatives"] == []
+    assert answer["reason"] == "every agent is in excludeAgents; work directly"
+    kept = tools.agent_recommend("Optimize the slow PostgreSQL query", exclude_agents=everyone[1:], max_results=10)
+    assert {kept["recommended"], *(a["agentId"] for a in kept["alternatives"])} - {None} <= {everyone[0]}
+
+
+# -- ralphy mcp --install into the .mcp.json a project already has -----------------------------------------------
+
+
+def _install(project: Path) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from ralphy.cli import cli
+
+    result = CliRunner().invoke(cli, ["mcp", "--install", str(project)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_install_through_a_symlinked_mcp_json_is_refused_in_one_line_naming_the_link(tmp_path: Path) -> None:
+    """A .mcp.json that is a link (to a shared file, or anywhere a repository points it): refused as before, now
+    saying it is a link and where it points, where it said "is not a regular file; not touching it"."""
+    shared = tmp_path / "shared.json"
+    shared.write_text('{"mcpServers": {"db": {"command": "db-server"}}}\n')
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".mcp.json").symlink_to(shared)
+    code, out, err = _install(project)
+    assert code == 1 and out == ""
+    assert err == (f"ralphy: error: {project / '.mcp.json'} is a symbolic link (to {shared}); ralphy writes no file "
+                   "through a link: replace the link with a copy, or add the server where it points yourself; "
+                   "nothing was written\n")
+    assert shared.read_text() == '{"mcpServers": {"db": {"command": "db-server"}}}\n'
+    assert (project / ".mcp.json").is_symlink()
+
+
+def test_install_over_a_folder_named_mcp_json_says_it_is_a_folder(tmp_path: Path) -> None:
+    (tmp_path / ".mcp.json").mkdir()
+    code, _, err = _install(tmp_path)
+    assert code == 1 and err == f"ralphy: error: {tmp_path / '.mcp.json'} is a folder, not a file; nothing was written\n"
+
+
+def test_install_keeps_every_other_server_and_key_of_a_real_mcp_json(tmp_path: Path) -> None:
+    """A .mcp.json as projects have them (several servers, env, a url server, a key of the file's own), written back
+    with every one of them, ralphy's added."""
+    text = json.dumps({"mcpServers": {
+        "github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"],
+                   "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"}},
+        "sentry": {"type": "http", "url": "https://mcp.sentry.dev/mcp"},
+        "ralphy-docs": {"command": "uvx", "args": ["ralphy-docs"]}}, "$schema": "x"}, indent=4)
+    (tmp_path / ".mcp.json").write_text(text)
+    code, out, _ = _install(tmp_path)
+    assert code == 0 and "ralphy server added" in out
+    written = json.loads((tmp_path / ".mcp.json").read_text())
+    before = json.loads(text)
+    assert written["$schema"] == "x"
+    assert {name: entry for name, entry in written["mcpServers"].items() if name != "ralphy"} == before["mcpServers"]
+    assert written["mcpServers"]["ralphy"]["args"] == ["mcp"]
+    again = _install(tmp_path)
+    assert again[0] == 0 and "already there" in again[1]  # a second time: unchanged
+    assert json.loads((tmp_path / ".mcp.json").read_text()) == written
