@@ -4,7 +4,9 @@ No ``from __future__ import annotations`` here: the SDK reads the tools' paramet
 build their input schemas.
 """
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
+
+from typing_extensions import TypedDict
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -14,6 +16,46 @@ from pydantic import Field
 from ralphy import __version__
 from ralphy.errors import RalphyError
 from ralphy.mcp_server import MAX_RESULTS, MAX_TASK_CHARS, SERVER_NAME, ProjectTools
+
+# The tools' answers as output schemas, so a client reads the contract from the tool list (and the SDK checks each
+# answer against it before sending it). run_status stays an open object: its last run is the history's record.
+
+
+class Alternative(TypedDict):
+    agentId: str  # noqa: N815 - the contract's names
+    confidence: Annotated[float, Field(ge=0, le=1)]
+    reason: str
+
+
+class Recommendation(TypedDict):
+    """The agent to hand the task to, or none (recommended null, fallback set): then do the task directly."""
+
+    recommended: Annotated[Optional[str], Field(description="The agent's name; null when no agent fits.")]
+    confidence: Annotated[float, Field(ge=0, le=1)]
+    reason: str
+    alternatives: Annotated[list[Alternative], Field(description="Sorted by confidence, then agentId.")]
+    fallback: Annotated[Optional[str], Field(description="null, or how to work when no agent fits (directly).")]
+
+
+class Capabilities(TypedDict):
+    capabilities: list[str]
+    agentsByCapability: dict[str, list[str]]  # noqa: N815
+    capabilitiesByAgent: dict[str, list[str]]  # noqa: N815
+
+
+class Task(TypedDict):
+    id: str
+    title: str
+    group: Optional[str]
+    status: str
+    line: Optional[int]
+
+
+class TaskList(TypedDict):
+    file: str
+    counts: Annotated[dict[str, int], Field(description="Tasks per status (pending, in_progress, completed), and total.")]
+    tasks: list[Task]
+
 
 _OPTIONAL_TEXT = {"anyOf": [{"type": "string"}, {"type": "null"}]}
 _OPTIONAL_NAMES = {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}
@@ -51,7 +93,7 @@ def build_server(tools: ProjectTools) -> MCPServer:
     )
     read_only = ToolAnnotations(readOnlyHint=True, idempotentHint=True, destructiveHint=False, openWorldHint=False)
 
-    def call(function: Any, *args: Any) -> dict[str, Any]:
+    def call(function: Any, *args: Any) -> Any:
         try:
             return function(*args)
         except RalphyError as exc:
@@ -68,7 +110,7 @@ def build_server(tools: ProjectTools) -> MCPServer:
         excludeAgents: Annotated[Any, _schema(_OPTIONAL_NAMES, "Agent names to leave out.")] = None,  # noqa: N803
         maxResults: Annotated[Any, _schema({"type": "integer", "minimum": 1, "maximum": MAX_RESULTS},  # noqa: N803
                                            f"How many alternatives (1-{MAX_RESULTS}).")] = 3,
-    ) -> dict[str, Any]:
+    ) -> Recommendation:
         """The project's subagent best suited to a task, with a confidence in [0, 1] and alternatives; when
         none fits, recommended is null and the task should be done directly."""
         return call(tools.agent_recommend, task, team, requiredCapabilities, excludeAgents, maxResults)
@@ -76,14 +118,14 @@ def build_server(tools: ProjectTools) -> MCPServer:
     @server.tool(annotations=read_only, structured_output=True)
     def agent_capabilities(
         category: Annotated[Any, _schema(_OPTIONAL_TEXT, "Only agents of this category/team.")] = None,
-    ) -> dict[str, Any]:
+    ) -> Capabilities:
         """Which of the project's subagents can use which tool."""
         return call(tools.agent_capabilities, category)
 
     _require(server, "agent_recommend", "task")
 
     @server.tool(annotations=read_only, structured_output=True)
-    def task_list() -> dict[str, Any]:
+    def task_list() -> TaskList:
         """The tasks of the project's TASKS.md with their statuses (pending, in_progress, completed)."""
         return call(tools.task_list)
 

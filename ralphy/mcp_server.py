@@ -170,11 +170,13 @@ class ProjectTools:
         if not agents:
             return _fallback(0.0, "every agent" + (f" of team {_shown(team)}" if team else "") + " is in excludeAgents",
                              [])
+        candidates = agents
         agents = [agent for agent in agents if set(required) <= set(agent_tools(agent))]
         if not agents:
             return _fallback(0.0, "no agent" + (f" of team {_shown(team)}" if team else "") +
                              (" left after excludeAgents" if excluded else "") +
-                             f" has every tool of requiredCapabilities ({', '.join(required)})", [])
+                             f" has every tool of requiredCapabilities ({', '.join(required)})" +
+                             _case_hint(required, candidates), [])
         router = self._router(agents)
         # always the same window, whatever maxResults: Router.rank sorts by confidence within the agents it takes
         # by score, so a window of maxResults + 1 could name another best agent for another maxResults
@@ -363,6 +365,19 @@ def _teams(agent: Any, project_dir: Path) -> set[str]:
             teams.update(part.lower() for part in parts[index + 1 : -1])
             break
     return teams
+
+
+def _case_hint(required: Sequence[str], agents: Sequence[Any]) -> str:
+    """For requiredCapabilities that no agent has as written but some agent has in another case (``bash``):
+    the names as the CLI writes them, since its tool names are case-sensitive."""
+    from ralphy.agents.capabilities import agent_tools
+
+    known = {tool.lower(): tool for agent in agents for tool in agent_tools(agent)}
+    exact = set(known.values())
+    meant = [known[name.lower()] for name in required if name not in exact and name.lower() in known]
+    if not meant:
+        return ""
+    return f" (tool names are case-sensitive: {', '.join(_shown(name) for name in dict.fromkeys(meant))})"
 
 
 def _alternative(alternative: Any) -> dict[str, Any]:

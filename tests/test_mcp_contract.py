@@ -257,3 +257,59 @@ def test_install_keeps_every_other_server_and_key_of_a_real_mcp_json(tmp_path: P
     again = _install(tmp_path)
     assert again[0] == 0 and "already there" in again[1]  # a second time: unchanged
     assert json.loads((tmp_path / ".mcp.json").read_text()) == written
+
+
+# -- the answers' shapes, as a client reads them from the tool list ---------------------------------------------
+
+
+def test_the_tools_publish_the_contracts_output_schemas(tmp_path: Path) -> None:
+    """The tool list says what agent_recommend, agent_capabilities and task_list answer (it said only "an
+    object"), and every answer, a fallback and a found agent alike, is checked against that by the SDK's own
+    client."""
+    from ralphy.mcp_server import build_server
+    from tests.conftest import mcp_calls
+
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / ".claude" / "agents").mkdir(parents=True)
+    shutil.copy(FURAI / "postgres-expert.md", project / ".claude" / "agents")
+    shutil.copy(FURAI / "docker-expert.md", project / ".claude" / "agents")
+    (project / "TASKS.md").write_text("- [ ] Optimize the slow PostgreSQL query\n")
+    listed, (found, fallback, capabilities, tasks) = mcp_calls(
+        build_server(project),
+        ("agent_recommend", {"task": "Optimize the slow PostgreSQL query", "maxResults": 1}),
+        ("agent_recommend", {"task": "Book the room for the sprint review"}),
+        ("agent_capabilities", {}),
+        ("task_list", {}),
+    )
+    schemas = {tool.name: tool.output_schema for tool in listed.tools}
+    recommend = schemas["agent_recommend"]
+    assert recommend["required"] == ["recommended", "confidence", "reason", "alternatives", "fallback"]
+    assert recommend["properties"]["confidence"]["minimum"] == 0 and recommend["properties"]["confidence"]["maximum"] == 1
+    assert recommend["properties"]["recommended"]["anyOf"] == [{"type": "string"}, {"type": "null"}]
+    alternative = recommend["$defs"]["Alternative"]
+    assert alternative["required"] == ["agentId", "confidence", "reason"]
+    assert schemas["agent_capabilities"]["required"] == ["capabilities", "agentsByCapability", "capabilitiesByAgent"]
+    assert schemas["task_list"]["required"] == ["file", "counts", "tasks"]
+    assert found.structured_content["recommended"] == "postgres-expert"
+    assert [a["agentId"] for a in found.structured_content["alternatives"]] == ["docker-expert"]
+    assert fallback.structured_content["recommended"] is None and fallback.structured_content["fallback"]
+    assert set(capabilities.structured_content["capabilitiesByAgent"]) == {"docker-expert", "postgres-expert"}
+    assert tasks.structured_content["tasks"][0]["status"] == "pending"
+
+
+def test_required_capabilities_in_another_case_name_the_tools_as_the_cli_writes_them(tmp_path: Path) -> None:
+    """Claude Code's tool names are case-sensitive (an agent's `tools: bash` gives it no Bash), so "bash" matches
+    no agent; the fallback now says which tools were meant, where it left the client to guess."""
+    project = tmp_path / "project"
+    (project / ".claude" / "agents").mkdir(parents=True)
+    shutil.copy(FURAI / "postgres-expert.md", project / ".claude" / "agents")
+    tools = ProjectTools(project)
+    answer = tools.agent_recommend("Optimize the slow PostgreSQL query", required_capabilities=["bash", "webfetch", "Read"])
+    assert answer["recommended"] is None
+    assert answer["reason"] == ("no agent has every tool of requiredCapabilities (bash, webfetch, Read) (tool names are "
+                                "case-sensitive: 'Bash', 'WebFetch'); work directly")
+    nobody = tools.agent_recommend("Optimize the slow PostgreSQL query", required_capabilities=["Teleport"])
+    assert nobody["reason"] == "no agent has every tool of requiredCapabilities (Teleport); work directly"
+    assert tools.agent_recommend("Optimize the slow PostgreSQL query",
+                                 required_capabilities=["Bash", "WebFetch"])["recommended"] == "postgres-expert"
