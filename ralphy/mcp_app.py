@@ -37,24 +37,24 @@ class Recommendation(TypedDict):
     fallback: Annotated[Optional[str], Field(description="null, or how to work when no agent fits (directly).")]
 
 
+# The big maps and lists are declared open (``dict[str, Any]``): the SDK's client checks an answer against the
+# schema with jsonschema, and item by item that took 0.24 s for the capabilities of 500 agents, 0.44 s for 1,000
+# tasks (0.3 ms open). Their descriptions say what the items are.
+
+
 class Capabilities(TypedDict):
-    capabilities: list[str]
-    agentsByCapability: dict[str, list[str]]  # noqa: N815
-    capabilitiesByAgent: dict[str, list[str]]  # noqa: N815
-
-
-class Task(TypedDict):
-    id: str
-    title: str
-    group: Optional[str]
-    status: str
-    line: Optional[int]
+    capabilities: Annotated[list[str], Field(description="The tools at least one agent has, sorted.")]
+    agentsByCapability: Annotated[dict[str, Any], Field(  # noqa: N815
+        description="Each tool -> the names of the agents that have it, sorted.")]
+    capabilitiesByAgent: Annotated[dict[str, Any], Field(  # noqa: N815
+        description="Each agent's name -> its tools, sorted.")]
 
 
 class TaskList(TypedDict):
     file: str
     counts: Annotated[dict[str, int], Field(description="Tasks per status (pending, in_progress, completed), and total.")]
-    tasks: list[Task]
+    tasks: Annotated[list[dict[str, Any]], Field(
+        description="In file order, each {id, title, group, status (pending, in_progress, completed), line}.")]
 
 
 _OPTIONAL_TEXT = {"anyOf": [{"type": "string"}, {"type": "null"}]}

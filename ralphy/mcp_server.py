@@ -122,15 +122,17 @@ class ProjectTools:
         """Load the catalog and build the router over every agent now, so the first call finds them ready. A
         broken project is left for the first call to report as a tool error."""
         try:
-            self._router(self.catalog().agents)
+            catalog = self.catalog()
+            self._router(catalog, catalog.agents)
         except (RalphyError, OSError) as exc:
             logger.info("warming the catalog of %s failed: %s", self.project_dir, exc)
 
-    def _router(self, agents: Sequence[Any]) -> Any:
+    def _router(self, catalog: _Catalog, agents: Sequence[Any]) -> Any:
+        """The router over ``agents`` of ``catalog`` (the one the caller read them from: one look at the files
+        per call, and never a router of one catalog's agents cached in another's)."""
         from ralphy.agents.routing import Router
 
         with self._lock:
-            catalog = self.catalog()
             key = tuple(agent.name for agent in agents)
             router = catalog.routers.get(key)
             if router is None:
@@ -157,7 +159,8 @@ class ProjectTools:
         required = _names(required_capabilities, "requiredCapabilities", MAX_CAPABILITIES)
         excluded = set(_names(exclude_agents, "excludeAgents", MAX_EXCLUDED))
         max_results = _whole_number(max_results, "maxResults", 1, MAX_RESULTS)
-        agents = list(self.catalog().agents)
+        catalog = self.catalog()
+        agents = list(catalog.agents)
         if not agents:
             return _fallback(0.0, f"the project has no agents ({self._where()}){self._elsewhere()}", [])
         if team is not None:
@@ -171,13 +174,14 @@ class ProjectTools:
             return _fallback(0.0, "every agent" + (f" of team {_shown(team)}" if team else "") + " is in excludeAgents",
                              [])
         candidates = agents
-        agents = [agent for agent in agents if set(required) <= set(agent_tools(agent))]
+        if required:
+            agents = [agent for agent in agents if set(required) <= set(agent_tools(agent))]
         if not agents:
             return _fallback(0.0, "no agent" + (f" of team {_shown(team)}" if team else "") +
                              (" left after excludeAgents" if excluded else "") +
                              f" has every tool of requiredCapabilities ({', '.join(required)})" +
                              _case_hint(required, candidates), [])
-        router = self._router(agents)
+        router = self._router(catalog, agents)
         # always the same window, whatever maxResults: Router.rank sorts by confidence within the agents it takes
         # by score, so a window of maxResults + 1 could name another best agent for another maxResults
         ranked = router.rank(task, limit=MAX_RESULTS + 1)
