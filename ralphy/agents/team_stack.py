@@ -13,7 +13,8 @@ generalist builds ("backend-developer", "mobile-app-developer", "game-developer"
 ``unity-developer``, ``python-pro``. A name with any other word is a specialist within or beside the stack
 (``django-orm-expert``, ``rails-api-developer``, ``mobile-security-coder``, ``angular-architect``). A team **has a
 stack** when its stack agents build on at most ``MAX_PLATFORMS`` platforms (a language and its frameworks count as
-one): a catalog of hundreds of agents has none, and gets no prior.
+one) and the team has at most ``MAX_TEAM`` agents: a catalog of hundreds of agents has none, and gets no prior, even
+when only one of its agents builds (r18a: 391 specialists and ruby-pro).
 
 ``building_sides`` says whether a task is building or bug work on a part of an application, and on which side: a
 page, a screen, a form, a button (the front), an endpoint, a model, a webhook (the back), or a feature asked for by
@@ -40,6 +41,10 @@ from ralphy.agents.roles import default_lexicon
 from ralphy.agents.terms import terms
 
 MAX_PLATFORMS = 3
+# The most agents a team may have for its stack to count (tune19): the labelled teams have 4 to 15 agents (at 10 the
+# train sets lose 4 right decisions, from 15 up none moves); the smallest whole collection in the corpus has 32, and a
+# collection installed whole is a catalog, not a team.
+MAX_TEAM = 30
 
 # A language, then the frameworks and platforms built on it (surface words, as agents' names spell them).
 PLATFORMS: tuple[tuple[str, str], ...] = (
@@ -138,7 +143,7 @@ class TeamStack:
     def __init__(self, names: Sequence[str]) -> None:
         found = {index: stack for index, name in enumerate(names) if (stack := stack_of(name)) is not None}
         languages = {language for stack, _ in found.values() for language in stack}
-        if len(languages) > MAX_PLATFORMS or len(found) == len(names):
+        if len(names) > MAX_TEAM or len(languages) > MAX_PLATFORMS or len(found) == len(names):
             found = {}  # a catalog of many stacks, or a team of builders only: no prior
         self.agents: dict[int, frozenset[str]] = {index: builds for index, (_, builds) in found.items()}
         # the team's platforms' own specialists (django-orm-expert, rails-activerecord-expert): of the stack too

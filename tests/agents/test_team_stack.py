@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import load_corpus  # noqa: E402
 
-from ralphy.agents import routing  # noqa: E402
+from ralphy.agents import routing, team_stack  # noqa: E402
 from ralphy.agents.team_stack import BACK, FRONT, TeamStack, building_sides, stack_of  # noqa: E402
 
 SHOP = ("django-developer", "test-automator", "payment-integration", "security-auditor", "technical-writer")
@@ -138,3 +138,25 @@ def test_a_team_without_a_stack_is_ranked_as_without_the_prior(by_name, monkeypa
     router = team(by_name, NO_STACK)
     task = "Add a page listing each customer's past orders"
     assert [(a.agent, a.confidence) for a in router.rank(task, limit=5)] == without_prior(router, task, monkeypatch)
+
+
+def test_a_huge_team_with_one_stack_agent_gets_no_prior(by_name, monkeypatch) -> None:
+    # r18a's team: every agent of the corpus that is no stack agent (391) and ruby-pro, 392 agents on one platform.
+    # Among hundreds of specialists one builder is no team's stack: the endpoint is ranked on its words, as without
+    # the prior (with it, api-designer was recommended at 0.57 and rails-api-developer fell out of the best three).
+    names = [name for name in by_name if stack_of(name) is None] + ["ruby-pro"]
+    assert len(names) == 392
+    assert TeamStack(names).agents == {}
+    router = team(by_name, tuple(names))
+    task = "Add an endpoint that returns the open invoices"
+    ranked = [(a.agent, a.confidence) for a in router.rank(task, limit=5)]
+    assert ranked == without_prior(router, task, monkeypatch)
+    assert "rails-api-developer" in [agent for agent, _ in ranked[:3]]
+
+
+def test_the_stack_prior_holds_up_to_the_bound_on_team_size() -> None:
+    # a team at the bound keeps its stack, one agent more has none (team_stack.MAX_TEAM)
+    fillers = [f"specialist-{number:02}-auditor" for number in range(team_stack.MAX_TEAM - 1)]
+    assert stack_of(fillers[0]) is None
+    assert TeamStack(["django-developer", *fillers]).agents == {0: frozenset((FRONT, BACK))}
+    assert TeamStack(["django-developer", *fillers, "one-more-auditor"]).agents == {}
