@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/tune_routing.py [--sweeps 2] [--knobs K1,HEAD_BOOST,...] [--log FILE]
     .venv/bin/python benchmarks/tune_routing.py --baseline      # today's numbers only: the objective and every line
-    .venv/bin/python benchmarks/tune_routing.py --try 'FIELD_WEIGHTS.body=0.3,STACK_PRIOR=1.0'
+    .venv/bin/python benchmarks/tune_routing.py --try 'FIELD_WEIGHTS.body=0.3,STACK_PRIOR=1.0' [--fit-all]
+    .venv/bin/python benchmarks/tune_routing.py --try tune19-false2 --fit-all   # a candidate of CANDIDATES by name
 
 A candidate is a set of values for the module constants of ``KNOBS`` (set on the modules in this process; no file is
 edited). For each candidate every train set of ``bench_routing.calibration_sets`` is ranked again with routers whose
@@ -91,6 +92,22 @@ KNOBS: dict[str, tuple[Any, str, str | None, tuple[float, ...]]] = {
 }
 
 
+# The candidates measured at stop 19 (docs/decisions.md, "tune19"), none landed; ``--try NAME`` scores one by name.
+CANDIDATES = {
+    # the search as above (--sweeps 3): +32 right decisions on the train sets at the search's refit, the ranking's
+    # gain not carried over (validation best-ranked right level or lower)
+    "tune19-right": "FIELD_WEIGHTS.name=2.0,FIELD_WEIGHTS.examples=1.0,FIELD_WEIGHTS.siblings=0.3,FIELD_B.name=0.6,K1=1.5,"
+                    "GENERIC_WEIGHT=0.4,HEAD_BOOST=0.0,ROLE_LIFT=1.0,CHORE_DEMOTION=3.0",
+    # the three moves both halves' searches (--half A, --half B) made
+    "tune19-halves": "FIELD_WEIGHTS.name=2.0,FIELD_B.name=0.6,GENERIC_WEIGHT=0.6",
+    # --false-weight 2: the ranking carries over (best-ranked right up or level on the four validation lines), the
+    # refit's decisions do not (projects_train6: 5 more false recommendations)
+    "tune19-false2": "FIELD_WEIGHTS.name=2.5,FIELD_WEIGHTS.examples=1.0,FIELD_WEIGHTS.body=0.4,FIELD_WEIGHTS.siblings=0.3,"
+                     "FIELD_B.name=0.6,FIELD_B.description=0.75,FIELD_B.context=0.25,FIELD_B.siblings=0.5,"
+                     "GENERIC_WEIGHT=0.6,NAME_IDF=1.3,ROLE_LIFT=0.75,STACK_PRIOR=0.5,CHORE_DEMOTION=4.0,MAX_PLATFORMS=4",
+}
+
+
 def get(knob: str) -> float:
     """The value of ``knob`` now."""
     module, attribute, key, _ = KNOBS[knob]
@@ -113,6 +130,7 @@ DEFAULTS = {knob: get(knob) for knob in KNOBS}  # today's numbers, as the module
 def parse(text: str) -> dict[str, float]:
     """'K1=1.5,FIELD_WEIGHTS.body=0.3' -> {knob: value} (a knob not in ``KNOBS`` is an error)."""
     values = {}
+    text = CANDIDATES.get(text, text)
     for part in filter(None, (piece.strip() for piece in text.split(","))):
         knob, _, value = part.partition("=")
         if knob not in KNOBS:
