@@ -18,8 +18,9 @@ numbers; ``--baseline`` reproduces ``bench_routing.py --split train --fit``'s fi
   on the six catalog train sets (``SEARCH_CATALOG``) at that threshold: one count of tasks, every task weighing the
   same, less ``--false-weight`` for each false recommendation (0 by default); with ``--cross-fit`` each half of
   the train sets (``HALVES``) is decided with the calibration fitted on the other half, so that a candidate is not
-  chosen for how well its refit fits the tasks it is scored on; a candidate whose false recommendations go over ``SEARCH_CAP`` pooled or a set's cap (``SET_CAPS``) alone
-  scores ``INFEASIBLE`` less, never chosen over one within the caps.
+  chosen for how well its refit fits the tasks it is scored on; a candidate whose false recommendations go over
+  ``SEARCH_CAP`` pooled or a set's cap (``SET_CAPS``) alone scores ``INFEASIBLE`` less, never chosen over one within
+  the caps.
 
 The search is coordinate ascent: each knob in turn takes each of its values (the others held), the best candidate
 by the objective is kept (ties keep the current value), for ``--sweeps`` rounds. The validation sets are printed only
@@ -310,24 +311,32 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"tune_routing: unknown knob {knob!r}")
     log = open(args.log, "a", encoding="utf-8") if args.log else sys.stdout
     if args.half:
-        global SEARCH_SMALL, SEARCH_CATALOG
-        everything = SEARCH_SMALL + SEARCH_CATALOG
-        SEARCH_SMALL, SEARCH_CATALOG = HALVES[args.half]
-        SET_CAPS_KEPT = dict(SET_CAPS)
-        for label in list(SET_CAPS):
-            if label not in SEARCH_SMALL:
-                del SET_CAPS[label]
-    search(sets, knobs, args.sweeps, log, args.margin)
-    if args.half:
-        SEARCH_SMALL, SEARCH_CATALOG = HALVES["B" if args.half == "A" else "A"]
-        SET_CAPS.clear()
-        SET_CAPS.update({label: cap for label, cap in SET_CAPS_KEPT.items() if label in SEARCH_SMALL})
-        print(f"the other half: {describe(score(sets))}", file=log, flush=True)
-        for knob in knobs:
-            put(knob, DEFAULTS[knob])
-        print(f"the other half at today's numbers: {describe(score(sets))}", file=log, flush=True)
-        del everything
+        search_half(sets, knobs, args.sweeps, log, args.margin, args.half)
+    else:
+        search(sets, knobs, args.sweeps, log, args.margin)
 
+
+def search_half(sets: dict[str, Any], knobs: list[str], sweeps: int, log: Any, margin: int, half: str) -> None:
+    """``search`` with the objective on one half of the train sets (``HALVES``), then the other half scored with the
+    numbers found and with today's: how far a search carries over to train sets it did not see."""
+    global SEARCH_SMALL, SEARCH_CATALOG
+    kept = SEARCH_SMALL, SEARCH_CATALOG, dict(SET_CAPS)
+    try:
+        for other in (half, "B" if half == "A" else "A"):
+            SEARCH_SMALL, SEARCH_CATALOG = HALVES[other]
+            SET_CAPS.clear()
+            SET_CAPS.update({label: cap for label, cap in kept[2].items() if label in SEARCH_SMALL})
+            if other == half:
+                search(sets, knobs, sweeps, log, margin)
+                continue
+            print(f"the other half: {describe(score(sets))}", file=log, flush=True)
+            for knob in knobs:
+                put(knob, DEFAULTS[knob])
+            print(f"the other half at today's numbers: {describe(score(sets))}", file=log, flush=True)
+    finally:
+        SEARCH_SMALL, SEARCH_CATALOG = kept[:2]
+        SET_CAPS.clear()
+        SET_CAPS.update(kept[2])
 
 if __name__ == "__main__":
     main()
