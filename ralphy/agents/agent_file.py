@@ -14,6 +14,7 @@ from typing import Any
 from ralphy.agents.frontmatter import _JS_TRIM_CHARS, _parse_frontmatter
 from ralphy.agents.spec import ALL_TOOLS, AgentSpec
 from ralphy.claude.version import DiscoveryRules
+from ralphy.safefs import read_limited
 
 NEWEST_RULES = DiscoveryRules()  # the rules of the newest CLI, when no CLI version is known
 
@@ -109,6 +110,9 @@ def _read_text(os_path: str, path: Path, max_bytes: int | None = MAX_AGENT_FILE_
         if max_bytes is not None and stat.st_size > max_bytes:
             return AgentProblem(path, f"file is {stat.st_size:,} bytes, over the CLI's 1 MiB limit"), stat
         data = _read_all(fd, stat.st_size)
+        if data is None:
+            return AgentProblem(path, f"file grew past {_read_bound(stat.st_size):,} bytes while being read "
+                                      "(a file that never ends, such as one under /proc)"), stat
     except OSError as exc:
         return AgentProblem(path, f"cannot read the file: {exc.strerror or exc}"), stat
     finally:
@@ -116,17 +120,25 @@ def _read_text(os_path: str, path: Path, max_bytes: int | None = MAX_AGENT_FILE_
     return data.decode("utf-8", errors="replace"), stat  # what the CLI's readFile(..., "utf8") does
 
 
-def _read_all(fd: int, size: int) -> bytes:
-    """Everything in the open file of ``size`` bytes (by ``fstat``). One ``read`` returning exactly ``size``
-    bytes is the whole file, as a second ``read`` at that moment would give nothing; a file that grew, shrank
-    or claims size 0 (``/proc``) is read on until end of file."""
+def _read_bound(size: int) -> int:
+    """How much of a file whose ``fstat`` size is ``size`` is read at most: that size, and at least the CLI's 1 MiB
+    (what a /proc file claiming size 0 may hold and still be an agent the CLI loads)."""
+    return max(size, MAX_AGENT_FILE_BYTES)
+
+
+def _read_all(fd: int, size: int) -> bytes | None:
+    """Everything in the open file of ``size`` bytes (by ``fstat``), or None past ``_read_bound(size)`` bytes. One
+    ``read`` returning exactly ``size`` bytes is the whole file, as a second ``read`` at that moment would give
+    nothing; a file that grew, shrank or claims size 0 (``/proc``) is read on until end of file, within the bound: a
+    link to ``/proc/self/pagemap`` (size 0, hundreds of gigabytes) was read until memory ran out (loose19)."""
     first = os.read(fd, size + 1 if size else 65536)
     if len(first) == size or not first:
         return first
-    chunks = [first]
-    while chunk := os.read(fd, size + 1 if size else 65536):
-        chunks.append(chunk)
-    return b"".join(chunks)
+    bound = _read_bound(size)
+    if len(first) > bound:
+        return None
+    rest = read_limited(fd, bound - len(first))
+    return None if rest is None else first + rest
 
 
 def load_agent_file(path: str | os.PathLike[str], scope: str = "project", prefix: str = "",
