@@ -90,10 +90,14 @@ class ProjectTools:
             return self._load()
 
     def _load(self) -> _Catalog:
-        if self._catalog is not None and self._signature() == self._catalog.signature:
+        # the state before reading: an agent file written while discovery reads it (an editor's truncate, then
+        # write) is then seen as changed at the next call, where a signature taken after the read hid it for good
+        current = self._signature()
+        if self._catalog is not None and current == self._catalog.signature:
             return self._catalog
         from ralphy.agents.discovery import discover_agents
 
+        watched = (self._searched, self._plugin_files)
         config = self._config()
         discovery = discover_agents(self.project_dir, scopes=tuple(config.agent_scopes))
         self._searched = tuple(Path(folder) for folder in discovery.searched)
@@ -105,7 +109,9 @@ class ProjectTools:
             self._plugin_files = tuple(plugin_files(default_config_dir(), self.project_dir))
         self._threshold = config.recommend_threshold
         self._agent_scopes = tuple(config.agent_scopes)
-        self._catalog = _Catalog(self._signature(), tuple(discovery.agents), {})
+        if (self._searched, self._plugin_files) != watched:  # other folders or files now: their state as read
+            current = self._signature()
+        self._catalog = _Catalog(current, tuple(discovery.agents), {})
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)
         return self._catalog
 

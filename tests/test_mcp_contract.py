@@ -313,3 +313,35 @@ def test_required_capabilities_in_another_case_name_the_tools_as_the_cli_writes_
     assert nobody["reason"] == "no agent has every tool of requiredCapabilities (Teleport); work directly"
     assert tools.agent_recommend("Optimize the slow PostgreSQL query",
                                  required_capabilities=["Bash", "WebFetch"])["recommended"] == "postgres-expert"
+
+
+def test_an_agent_file_written_while_the_catalog_is_read_is_noticed_at_the_next_call(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor that truncates then writes, or two quick saves: the second lands after discovery read the file
+    and before the server noted the files' state. The state was taken after the read, so it matched the files
+    and the catalog kept the first version for good; it is now taken before the read."""
+    import ralphy.agents.discovery as discovery
+
+    project = tmp_path / "project"
+    (project / ".claude" / "agents").mkdir(parents=True)
+    agent = project / ".claude" / "agents" / "postgres-expert.md"
+    shutil.copy(FURAI / "postgres-expert.md", agent)
+    tools = ProjectTools(project)
+    assert _names(tools) == {"postgres-expert"}
+    real = discovery.discover_agents
+    saves = ["name: pg-second"]
+
+    def discover_then_a_second_save_lands(*args, **kwargs):
+        found = real(*args, **kwargs)
+        if saves:
+            text = agent.read_text(encoding="utf-8")
+            agent.write_text(text.replace("name: pg-first", saves.pop()), encoding="utf-8")
+            _touch_later(agent)
+        return found
+
+    monkeypatch.setattr(discovery, "discover_agents", discover_then_a_second_save_lands)
+    agent.write_text(agent.read_text(encoding="utf-8").replace("name: postgres-expert", "name: pg-first"),
+                     encoding="utf-8")
+    _touch_later(agent)
+    assert _names(tools) == {"pg-first"}  # read before the second save landed
+    assert _names(tools) == {"pg-second"}  # the next call sees it
