@@ -150,7 +150,14 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
 
         raw = read_yaml(text)
     if raw is None:
-        raw = read_shapes(text, where=str(path or "TASKS.md"))
+        from ralphy.tasks_logseq import is_logseq
+
+        if is_logseq(text):
+            from ralphy.tasks_logseq import read_logseq  # a Logseq page: "- TODO ..." / "- DONE ..." blocks
+
+            raw = read_logseq(text)
+        else:
+            raw = read_shapes(text, where=str(path or "TASKS.md"))
     used: set[str] = set()
     next_suffix: dict[str, int] = {}
     tasks = []
@@ -423,6 +430,13 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
         if rule is not None:
             hints["tick_rule"] = rule
             return hints
+    from ralphy.tasks_logseq import is_logseq
+
+    if is_logseq(text):
+        from ralphy.tasks_logseq import tick_rule as logseq_tick_rule
+
+        hints["tick_rule"] = logseq_tick_rule()
+        return hints
     upper = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[X\]", text, re.MULTILINE))
     lower = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[x\]", text, re.MULTILINE))
     box = "[X]" if upper > lower else "[x]"

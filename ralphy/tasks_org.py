@@ -49,6 +49,7 @@ _KEYWORD_HEADLINE = (r"\*+[ \t]+(?:TODO|DONE)(?:[ \t]|$)|\*{2,}[ \t]+(?:NEXT|WAI
 _SHAPED_HEADLINE = r"\*{2,}[ \t]+\S[^\n]*?(?:\[#[A-Za-z0-9]\]|\[\d*/\d*\]|\[\d+%\]|[ \t]:[\w@#%]+(?::[\w@#%]+)*:[ \t]*$)"
 _PLANNING = r"[ \t]*(?:(?:SCHEDULED|DEADLINE|CLOSED):[ \t]*[<\[]\d{4}-\d\d-\d\d|:PROPERTIES:[ \t]*$)"
 _ORG_ONLY = re.compile(f"^(?:{_KEYWORD_HEADLINE}|{_SHAPED_HEADLINE}|{_PLANNING})", re.MULTILINE)
+_KEYWORD_ONLY = re.compile(f"^(?:{_KEYWORD_HEADLINE})", re.MULTILINE)
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]", re.MULTILINE)
 _MARKDOWN_STAR_BOX = re.compile(r"^\*[ \t]+\[[ xX~/\-]\][ \t]", re.MULTILINE)  # "* [ ] ...": org never bullets with a star
 
@@ -61,8 +62,12 @@ def is_org(text: str, path: str | None = None) -> bool:
         return False
     if path is not None and str(path).lower().endswith(".org"):
         return True
-    return (_DECLARED.search(text) is not None or _ORG_ONLY.search(text) is not None) \
-        and _MARKDOWN_HEADING.search(text) is None and _MARKDOWN_STAR_BOX.search(text) is None
+    if not ((_DECLARED.search(text) is not None or _ORG_ONLY.search(text) is not None)
+            and _MARKDOWN_HEADING.search(text) is None and _MARKDOWN_STAR_BOX.search(text) is None):
+        return False
+    from ralphy.tasks_logseq import is_logseq  # a Logseq page's "SCHEDULED: <...>" is no org planning line
+
+    return _KEYWORD_ONLY.search(text) is not None or not is_logseq(text)
 
 
 def _keywords(text: str) -> dict[str, str]:

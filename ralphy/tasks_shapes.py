@@ -33,8 +33,10 @@ from ralphy.tasks_status import (
     PENDING,
     PROGRESS,
     STRUCK,
+    CANCELLED_DATE,
     declared_marks,
     dropped_title,
+    obsidian_tasks,
 )
 
 DEFAULT_GROUP = "Tasks"
@@ -52,6 +54,8 @@ _STATUS_FIELD = re.compile(r"\|[ \t]*(?:\*\*|__)status:?(?:\*\*|__)[ \t]*:?[ \t]
 # A box that only says its section's numbered heading is done ("### 12.1 — Fix X" ... "- [x] **12.1 COMPLETE**"):
 # the heading's status, not a task of its own.
 _HEADING_CLOSER = re.compile(r"^(?:\*\*|__)?([\w.\-]+)[ \t]+(?:COMPLETE|COMPLETED|DONE)(?:\*\*|__)?[ \t.!]*$", re.I)
+_OBSIDIAN_ID = re.compile(r"\U0001f194\ufe0f?[ \t]*([\w-]{1,40})")  # the Obsidian Tasks plugin's "🆔 dcf64c"
+_TASK_TAG = re.compile(r"(?<![^ \t])#task(?![\w/-])")  # its global filter as its docs write it: "- [ ] #task ..."
 _PARTLY_DONE = re.compile(r"\((?:done|completed)\b[^()]*\bremaining\b", re.I)  # an ExecPlan's "(done: X; remaining: Y)"
 
 
@@ -235,9 +239,16 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
 
     # Checkbox tasks are the items without sub-items; a parent with sub-items is their group.
     marks = declared_marks(text) if "[-]" in text else {}  # what the file's own legend says its [-] is
-    for item in list_items:
-        if item.children:
+    if not marks and "[-]" in text and obsidian_tasks(text):
+        marks = {"-": DROPPED}  # the Obsidian Tasks plugin's [-]: cancelled
+    leaves = [item for item in list_items if not item.children]
+    tagged = sum(1 for item in leaves if "#task" in item.text and _TASK_TAG.search(item.text))
+    filtered = tagged >= 2 and 2 * tagged > len(leaves)  # the plugin's global filter: a box without #task is no task
+    for item in leaves:
+        if filtered and not ("#task" in item.text and _TASK_TAG.search(item.text)):
             continue
+        if item.id is None and "\U0001f194" in item.text and (own := _OBSIDIAN_ID.search(item.text)):
+            item.id = own.group(1)  # "Choose a topic 🆔 ya44g5": the id the plugin gave it
         group_heading = item.heading.group if item.heading is not None else None
         if item.parent is not None:
             group = clean_title(item.parent.text.removesuffix("(P)"))  # cc-sdd's parallel marker is not its name
@@ -247,6 +258,8 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             group_heading.holds_tasks = True
         key = item.parent.line if item.parent is not None else group_heading.line if group_heading else 0
         status = marks.get(item.mark) or CHECKBOX_STATUS[item.mark]
+        if item.mark == "-" and "\u274c" in item.text and CANCELLED_DATE.search(item.text):
+            status = DROPPED  # "- [-] ... ❌ 2023-04-18": cancelled that day
         title = item.title
         if status != COMPLETED and dropped_title(title, False):
             status = DROPPED

@@ -31,6 +31,19 @@ _LEGEND = re.compile(r"\[-\]`?[ \t]*(?:(?:[:=\-\u2014]|means|is)[ \t]*)?(?P<afte
 
 _ITEM_BOX = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+`?\[-\]")
 
+# The Obsidian Tasks plugin's own writing: a ```tasks query, a cancelled date (❌ 2023-04-18), an id (🆔 dcf64c) or a
+# dependency (⛔ dcf64c) on a box. In such a file [-] is the plugin's "cancelled" (its done date is ✅, its cancelled ❌).
+_OBSIDIAN_TASKS = re.compile(r"^[ \t]*```+[ \t]*tasks[ \t]*$|^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[.\][^\n]*?"
+                             r"(?:\u274c\ufe0f?[ \t]*\d{4}-\d\d-\d\d|[\U0001f194\u26d4]\ufe0f?[ \t]*[\w-])", re.MULTILINE)
+CANCELLED_DATE = re.compile(r"\u274c\ufe0f?[ \t]*\d{4}-\d\d-\d\d")  # "❌ 2023-04-18" on a box: cancelled that day
+
+
+def obsidian_tasks(text: str) -> bool:
+    """Whether ``text`` is written with the Obsidian Tasks plugin (a ```tasks query, a box with its ❌ / 🆔 / ⛔
+    field): then its ``[-]`` is cancelled, as the plugin says, not Kiro's in progress."""
+    return ("```" in text or "\u274c" in text or "\U0001f194" in text or "\u26d4" in text) \
+        and _OBSIDIAN_TASKS.search(text) is not None
+
 
 def declared_marks(text: str) -> dict[str, str]:
     """The status the file's own legend gives its ``[-]`` box, when it gives one (``{"-": PENDING}`` for

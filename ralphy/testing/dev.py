@@ -134,6 +134,11 @@ def _completion_edit(content: str, task_id: str, path: str | None) -> tuple[str,
         keyword = org.group(2) if org.group(2) in _keywords(content) else None
         start = org.start(2) if keyword else org.end(1)
         return line, line[:start] + "DONE" + (line[org.end(2):] if keyword else " " + line[start:])
+    from ralphy.tasks_logseq import is_logseq, ticked as logseq_ticked
+
+    if is_logseq(content):  # a Logseq block: its marker becomes DONE
+        done = logseq_ticked(line)
+        return (line, done) if done is not None else None
     upper = len(re.findall(r"^\s*[-*+] \[X\]", content, re.MULTILINE))
     tick = "X" if upper > len(re.findall(r"^\s*[-*+] \[x\]", content, re.MULTILINE)) else "x"
 

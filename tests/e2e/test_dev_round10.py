@@ -1,0 +1,63 @@
+"""`ralphy dev` end to end on the two most different shapes of the tenth round of real task files (tasks19): a Logseq
+page, whose tasks are outline blocks led by a marker (`- NOW ...`, `- LATER ...`), ticked by their marker becoming
+`DONE`; and an Obsidian Tasks note whose boxes carry the plugin's own ids (`🆔 ya44g5`) and dependencies, which
+attribution must read as the tasks' ids. The real ralphy drives the real Claude CLI against the scripted model, which
+ticks each task as the dev prompt's rule says; each run must end completed in one iteration, attributed by the file's
+own ids (read from the file, never from the model's claims), with every byte outside the ticked marks as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ralphy.testing import DevScenario, FakeMessagesAPI, Request
+from tests.e2e.scripted import handled_by, ralphy
+from tests.e2e.test_dev_task_shapes import completed_in_one_iteration, make_project
+
+pytestmark = pytest.mark.e2e
+
+FILES = Path(__file__).resolve().parent.parent / "data" / "tasks" / "files"
+
+
+def _run(tmp_path, claude_home, claude_bin, name, delegate, tasks_file="TASKS.md"):
+    raw = (FILES / name).read_bytes()
+    project = make_project(tmp_path, tasks_file, raw.decode("utf-8"))
+    assert (project / tasks_file).read_bytes() == raw
+    with FakeMessagesAPI(DevScenario(delegate, tasks_file=tasks_file)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data, first = completed_in_one_iteration(proc)
+    prompt = next(p for p in (Request(body).first_user_text for body in api.requests) if "<tasks>" in p)
+    return raw, data, first, (project / tasks_file).read_bytes(), prompt
+
+
+def _changed_lines(before: bytes, after: bytes) -> list[tuple[bytes, bytes]]:
+    old, new = before.split(b"\n"), after.split(b"\n")
+    assert len(old) == len(new)
+    return [(a, b) for a, b in zip(old, new) if a != b]
+
+
+def test_a_logseq_page_is_completed_by_its_markers(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "logseq-docs-examples.md",
+                                           {"Project 1": "tdd-orchestrator"}, "pages/examples.md")
+    assert handled_by(data) == {"fix-some-bugs-tag1-tag2": "tdd-orchestrator", "chat-friends": "tdd-orchestrator"}
+    assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [
+        ("tdd-orchestrator", ["fix-some-bugs-tag1-tag2", "chat-friends"], "completed")]
+    assert _changed_lines(raw, after) == [(b"        - NOW fix some bugs #tag1 #tag2", b"        - DONE fix some bugs #tag1 #tag2"),
+                                          (b"        - LATER chat with friends", b"        - DONE chat with friends")]
+    assert b"- CANCELED dance with a bear" in after  # dropped: not work, not ticked
+    assert "marker (`TODO`, `LATER`, `NOW`, `DOING`, `WAIT`) becomes `DONE`" in prompt
+
+
+def test_obsidian_tasks_ids_are_attributed_and_their_boxes_ticked(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "obsidian-dependencies.md",
+                                           {"Write the article": "tdd-orchestrator"})
+    article = ["ya44g5", "g7317o", "rot7gb", "mvplec", "0wigip", "5ti6bf", "task-publish-article"]
+    assert {k: v for k, v in handled_by(data).items() if v == "tdd-orchestrator"} == \
+        {task_id: "tdd-orchestrator" for task_id in article}
+    assert len(handled_by(data)) == 17
+    assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [
+        ("tdd-orchestrator", article, "completed")]
+    changed = _changed_lines(raw, after)
+    assert len(changed) == 17 and all(old.replace(b"- [ ]", b"- [x]", 1) == new for old, new in changed)
+    assert "Tasks ya44g5, g7317o: Write the article" in prompt

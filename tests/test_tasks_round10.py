@@ -1,0 +1,74 @@
+"""Shapes read since the tenth round of real task files (tasks19; docs/tasks.md): Logseq pages (``- TODO ...`` /
+``- DONE ...`` blocks) and the Obsidian Tasks plugin's writing (``[-]`` cancelled, ``❌`` / ``🆔`` fields, its ``#task``
+global filter); and ticking each of them without touching another byte."""
+
+from ralphy.tasks import COMPLETED, IN_PROGRESS, PENDING, mentioned_task_ids, parse_tasks, prompt_hints
+from ralphy.testing.dev import completion_edit
+
+
+def _read(text, name="TASKS.md"):
+    return [(t.line, t.id, t.status, t.group) for t in parse_tasks(text, name).tasks]
+
+
+def _tick(text, task_id):
+    old, new = completion_edit(text, task_id, "TASKS.md")
+    assert text.count(old) == 1
+    return text.replace(old, new, 1)
+
+
+LOGSEQ = ("- ## Sprint\r\n\t- Backend:\r\n\t\t- TODO [#A] Add the login route\r\n\t\t  SCHEDULED: <2024-05-01 Wed>\r\n"
+          "\t\t- DOING Fix the cache\r\n\t\t\t- WAIT review by Ann\r\n\t\t- DONE Write the schema\r\n"
+          "\t\t- CANCELED Port to Go\r\n\t\t- ```\r\n\t\t  - TODO not a task, in a fence\r\n\t\t  ```\r\n"
+          "- [[Home]]\r\n\t- LATER Update the docs #docs\r\n")
+
+
+def test_a_logseq_page_is_read_by_its_markers():
+    assert _read(LOGSEQ) == [(3, "add-login-route", PENDING, "Sprint"), (5, "fix-cache", IN_PROGRESS, "Sprint"),
+                             (6, "review-ann", PENDING, "Sprint"), (7, "write-schema", COMPLETED, "Sprint"),
+                             (13, "update-docs-docs", PENDING, "Home")]
+    assert "marker (`TODO`, `LATER`, `NOW`, `DOING`, `WAIT`) becomes `DONE`" in prompt_hints(parse_tasks(LOGSEQ))["tick_rule"]
+
+
+def test_ticking_a_logseq_block_changes_its_marker_only():
+    text = LOGSEQ
+    for task_id in ("add-login-route", "fix-cache", "review-ann", "update-docs-docs"):
+        text = _tick(text, task_id)
+    assert all(t.status == COMPLETED for t in parse_tasks(text).tasks)
+    before, after = LOGSEQ.split("\n"), text.split("\n")
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(before) == len(after) and len(changed) == 4
+    for old, new in changed:  # the marker only; CRLF, the priority and the tags kept
+        assert new.endswith("\r") and any(old.replace(m, "DONE", 1) == new for m in ("TODO", "DOING", "WAIT", "LATER"))
+    assert "\t\t  - TODO not a task, in a fence\r" in after
+
+
+def test_markdown_with_marker_bullets_keeps_its_reading():
+    # a Markdown heading or a checkbox says the file is Markdown: "- TODO ..." bullets there are not Logseq blocks
+    text = "## Next\n\n- [ ] Ship it\n- TODO write the notes\n"
+    assert _read(text) == [(3, "ship-it", PENDING, "Next")]
+    assert _read("# Plan\n\n- TODO write the notes\n- DONE ship\n") == \
+        [(t.line, t.id, t.status, t.group) for t in parse_tasks("# Plan\n\n- TODO write the notes\n- DONE ship\n").tasks]
+    assert not any(t.line == 3 and t.status == IN_PROGRESS for t in parse_tasks(text).tasks)
+
+
+def test_obsidian_tasks_cancelled_ids_and_global_filter():
+    text = ("## Article\n\n- [ ] #task Choose a topic 🆔 ya44g5\n- [ ] #task Research it 🆔 g7317o ⛔ ya44g5\n"
+            "- [x] #task Old outline ✅ 2024-01-02\n- [-] #task Drop the intro ❌ 2024-01-03\n- [-] #task Half done\n"
+            "- [ ] A note to self, not a task\n")
+    assert _read(text) == [(3, "ya44g5", PENDING, "Article"), (4, "g7317o", PENDING, "Article"),
+                           (5, "task-old-outline-2024-01", COMPLETED, "Article")]
+    tasks = parse_tasks(text)
+    assert mentioned_task_ids("Tasks ya44g5, g7317o: Article", tasks) == ["ya44g5", "g7317o"]
+    ticked = _tick(text, "g7317o")
+    assert ticked == text.replace("- [ ] #task Research", "- [x] #task Research", 1)
+
+
+def test_kiro_in_progress_box_is_kept_without_the_plugins_writing():
+    # [-] is Kiro's "in progress" unless the file is written with the plugin (a cancelled date, an id, a query)
+    kiro = "- [-] 1. Build the core\n- [ ] 2. Write the docs\n"
+    assert [t.status for t in parse_tasks(kiro).tasks] == [IN_PROGRESS, PENDING]
+    query = kiro + "\n```tasks\nnot done\n```\n"
+    assert [t.status for t in parse_tasks(query).tasks] == [PENDING]
+    # a few #task tags among many boxes are words, not the plugin's filter
+    text = "- [ ] Fix #task parsing\n- [ ] Add #task list\n- [ ] Write docs\n- [ ] Ship\n- [ ] Tag\n"
+    assert len(parse_tasks(text).tasks) == 5
