@@ -2,6 +2,8 @@
 ``- DONE ...`` blocks) and the Obsidian Tasks plugin's writing (``[-]`` cancelled, ``❌`` / ``🆔`` fields, its ``#task``
 global filter); and ticking each of them without touching another byte."""
 
+import time
+
 from ralphy.tasks import COMPLETED, IN_PROGRESS, PENDING, mentioned_task_ids, parse_tasks, prompt_hints
 from ralphy.testing.dev import completion_edit
 
@@ -72,3 +74,20 @@ def test_kiro_in_progress_box_is_kept_without_the_plugins_writing():
     # a few #task tags among many boxes are words, not the plugin's filter
     text = "- [ ] Fix #task parsing\n- [ ] Add #task list\n- [ ] Write docs\n- [ ] Ship\n- [ ] Tag\n"
     assert len(parse_tasks(text).tasks) == 5
+
+
+def test_long_runs_of_blanks_and_marks_are_read_in_linear_time():
+    # a task file opening with a run of blanks before "- " was quadratic in the YAML sniff (its two blank runs split the
+    # run every way: 40,000 tabs took 20 s on main); the Logseq and Obsidian reads are linear in such runs too
+    shapes = ["{0}- [ ] a\n", "{1}- TODO a\n", "- TODO a\n{1}-{0}DON\n", "- [-] a{2}\n```tasks\n```\n",
+              "- [ ] #task a 🆔{0}b\n- [ ] #task b\n"]
+
+    def cpu(blanks: int) -> float:
+        started = time.process_time()
+        for shape, count in zip(shapes, (1, 1, 1, 0, 2)):  # the [-] of a file with a ```tasks query: cancelled
+            text = shape.format(" " * blanks, "\t" * blanks, " ❌" * (blanks // 2))
+            assert len(parse_tasks(text, "TASKS.md").tasks) == count
+        return time.process_time() - started
+
+    small = min(cpu(4_000) for _ in range(3))
+    assert cpu(40_000) < 40 * max(small, 1e-3)  # 10x the blanks: about 10x the time (quadratic: 100x, and 20 s)
