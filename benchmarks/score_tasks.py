@@ -122,7 +122,8 @@ def score_file(md: Path) -> FileScore:
 def task_files() -> list[Path]:
     """Every task file of the set: Markdown, the JSON task lists (a Task Master tasks.json, a ralph prd.json), the
     YAML ones (autospec's tasks.yaml, BMAD's sprint-status.yaml) and org-mode TODO files."""
-    return sorted([*FILES.glob("*.md"), *FILES.glob("*.json"), *FILES.glob("*.yaml"), *FILES.glob("*.org")])
+    return sorted([*FILES.glob("*.md"), *FILES.glob("*.json"), *FILES.glob("*.yaml"), *FILES.glob("*.org"),
+                   *FILES.glob("*.txt")])
 
 
 def score_all(files: list[Path] | None = None) -> list[FileScore]:
@@ -148,7 +149,7 @@ def main() -> int:
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("names", nargs="*", help="score only these files (NAME or NAME.md in the set)")
     args = parser.parse_args()
-    files = [FILES / (name if name.endswith((".md", ".json", ".yaml", ".org")) else name + ".md") for name in args.names]
+    files = [FILES / (name if name.endswith((".md", ".json", ".yaml", ".org", ".txt")) else name + ".md") for name in args.names]
     missing = [f.name for f in files if not f.exists()]
     if missing:
         parser.error(f"not in {FILES}: {', '.join(missing)}")
