@@ -152,14 +152,11 @@ def parse_tasks(text: str, path: str | Path | None = None) -> TaskList:
 
         raw = read_yaml(text)
     if raw is None:
-        from ralphy.tasks_logseq import is_logseq
+        from ralphy.tasks_todotxt import read_outline_or_lines  # a todo.txt, "TODO: ..." lines, a Logseq page
 
-        if is_logseq(text):
-            from ralphy.tasks_logseq import read_logseq  # a Logseq page: "- TODO ..." / "- DONE ..." blocks
-
-            raw = read_logseq(text)
-        else:
-            raw = read_shapes(text, where=str(path or "TASKS.md"))
+        raw = read_outline_or_lines(text, str(path) if path is not None else None)
+    if raw is None:
+        raw = read_shapes(text, where=str(path or "TASKS.md"))
     used: set[str] = set()
     next_suffix: dict[str, int] = {}
     tasks = []
@@ -432,12 +429,11 @@ def prompt_hints(task_list: TaskList | None) -> dict[str, str]:
         if rule is not None:
             hints["tick_rule"] = rule
             return hints
-    from ralphy.tasks_logseq import is_logseq
+    from ralphy.tasks_todotxt import line_tick_rule
 
-    if is_logseq(text):
-        from ralphy.tasks_logseq import tick_rule as logseq_tick_rule
-
-        hints["tick_rule"] = logseq_tick_rule()
+    rule = line_tick_rule(text, str(task_list.path) if task_list.path is not None else None)
+    if rule is not None:  # a todo.txt, "TODO: ..." lines, a Logseq page: the line's own mark
+        hints["tick_rule"] = rule
         return hints
     upper = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[X\]", text, re.MULTILINE))
     lower = len(re.findall(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[x\]", text, re.MULTILINE))

@@ -91,3 +91,29 @@ def test_long_runs_of_blanks_and_marks_are_read_in_linear_time():
 
     small = min(cpu(4_000) for _ in range(3))
     assert cpu(40_000) < 40 * max(small, 1e-3)  # 10x the blanks: about 10x the time (quadratic: 100x, and 20 s)
+
+
+TODO_TXT = ("(A) 2024-03-01 Add the --json flag +cli @laptop\r\nx 2024-03-04 2024-03-01 Fix the crash +cli\r\n"
+            "#a comment\r\n\r\nReply to the issue @github\r\n")
+
+
+def test_a_todo_txt_is_one_task_a_line():
+    assert _read(TODO_TXT, "todo.txt") == [(1, "add-json-flag-cli-laptop", PENDING, "cli"),
+                                           (2, "fix-crash-cli", COMPLETED, "cli"), (5, "reply-issue-github", PENDING, "Tasks")]
+    assert _read(TODO_TXT, "work.todo.txt") == _read(TODO_TXT, "todo.txt")
+    assert "gets `x ` at its start" in prompt_hints(parse_tasks(TODO_TXT, "todo.txt"))["tick_rule"]
+    old, new = completion_edit(TODO_TXT, "add-json-flag-cli-laptop", "todo.txt")
+    assert (old, new) == ("(A) 2024-03-01 Add the --json flag +cli @laptop\r", "x (A) 2024-03-01 Add the --json flag +cli @laptop\r")
+    # the same lines in a file of another name are not a todo.txt; a TODO.txt written as a Markdown list is Markdown
+    assert parse_tasks(TODO_TXT, "NOTES.txt").tasks == ()
+    assert _read("## Next\n- [ ] Ship it\n- Reply to the issue\n", "TODO.txt") == [(2, "ship-it", PENDING, "Next")]
+
+
+def test_todo_and_done_lines_whatever_the_files_name():
+    text = "TODO: pipes\nTODO: redirects < >\n\nDONE: move cursor with arrows\nDOING: history search\n"
+    assert _read(text, "TASKS.md") == [(1, "pipes", PENDING, "Tasks"), (2, "redirects", PENDING, "Tasks"),
+                                       (4, "move-cursor-arrows", COMPLETED, "Tasks"), (5, "history-search", IN_PROGRESS, "Tasks")]
+    assert "`TODO:` (or `DOING:`, `NEXT:`) becomes `DONE:`" in prompt_hints(parse_tasks(text))["tick_rule"]
+    assert _tick(text, "history-search").split("\n")[4] == "DONE: history search"
+    # one line that is not a status line and the file is read as before (here: no task)
+    assert parse_tasks(text + "Notes about the shell\n").tasks == ()

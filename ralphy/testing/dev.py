@@ -135,7 +135,12 @@ def _completion_edit(content: str, task_id: str, path: str | None) -> tuple[str,
         start = org.start(2) if keyword else org.end(1)
         return line, line[:start] + "DONE" + (line[org.end(2):] if keyword else " " + line[start:])
     from ralphy.tasks_logseq import is_logseq, ticked as logseq_ticked
+    from ralphy.tasks_todotxt import kind as todo_kind, ticked as todo_ticked
 
+    plain = todo_kind(content, path)
+    if plain is not None:  # a todo.txt line gets "x ", a "TODO:" line becomes "DONE:"
+        done = todo_ticked(line, plain)
+        return (line, done) if done is not None else None
     if is_logseq(content):  # a Logseq block: its marker becomes DONE
         done = logseq_ticked(line)
         return (line, done) if done is not None else None

@@ -61,3 +61,23 @@ def test_obsidian_tasks_ids_are_attributed_and_their_boxes_ticked(tmp_path, clau
     changed = _changed_lines(raw, after)
     assert len(changed) == 17 and all(old.replace(b"- [ ]", b"- [x]", 1) == new for old, new in changed)
     assert "Tasks ya44g5, g7317o: Write the article" in prompt
+
+
+def test_a_todo_txt_is_completed_line_by_line(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "lookalike-todo.txt",
+                                           {"cli": "tdd-orchestrator"}, "todo.txt")
+    cli = ["add-json-flag-export", "split-exporter-modules"]
+    assert {k: v for k, v in handled_by(data).items() if v == "tdd-orchestrator"} == {t: "tdd-orchestrator" for t in cli}
+    assert len(handled_by(data)) == 5  # the four open lines of other projects done directly, the done ones left
+    assert [(d["agent"], d["task_ids"], d["status"]) for d in first["delegations"]] == [("tdd-orchestrator", cli, "completed")]
+    changed = _changed_lines(raw, after)
+    assert len(changed) == 5 and all(new == b"x " + old for old, new in changed)  # "x " first, the line as it was
+    assert "gets `x ` at its start" in prompt
+
+
+def test_todo_and_done_lines_become_done(tmp_path, claude_home, claude_bin):
+    raw, data, first, after, prompt = _run(tmp_path, claude_home, claude_bin, "kdesp73-webc-todo.txt",
+                                           {"Tasks": "tdd-orchestrator"}, "todo.txt")
+    assert len(handled_by(data)) == 8 and set(handled_by(data).values()) == {"tdd-orchestrator"}
+    changed = _changed_lines(raw, after)
+    assert len(changed) == 8 and all(old.startswith(b"TODO:") and new == b"DONE:" + old[5:] for old, new in changed)
