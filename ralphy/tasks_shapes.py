@@ -26,6 +26,7 @@ from ralphy.tasks_headings import (
 from ralphy.tasks_ids import _prefix, split_leading_id
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_status import (
+    CANCELLED_DATE,
     CHECKBOX_STATUS,
     COMPLETED,
     DROPPED,
@@ -33,7 +34,6 @@ from ralphy.tasks_status import (
     PENDING,
     PROGRESS,
     STRUCK,
-    CANCELLED_DATE,
     declared_marks,
     dropped_title,
     obsidian_tasks,
