@@ -126,8 +126,16 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         self.dev_agent.defer_term_cache = True  # the terms cache is written after the turn, not before the prompt
         keep_out_of_git(self.project / ".ralphy")
         self.breaker = CircuitBreaker.load(self.breaker_path, BreakerSettings.from_config(self.config), self.o.clock)
-        if task_list.tasks and not task_list.all_completed and worktree.git_root(self.project) is None:  # once, go on
-            logger.warning("%s", worktree.OUTSIDE_GIT_WARNING.format(project=self.project))
+        if task_list.tasks and not task_list.all_completed:
+            if (root := worktree.git_root(self.project)) is None:  # once, go on
+                logger.warning("%s", worktree.OUTSIDE_GIT_WARNING.format(project=self.project))
+            elif (why := worktree.git_unsafe(self.project, root)) is not None:
+                # the CLI runs git in the project too: each iteration would wait until its timeout (first19)
+                from ralphy.termsafe import in_project, shell_word
+
+                raise RalphyError(f"{why}; the Claude CLI runs git in the project too, so every iteration would "
+                                  f"hang until its timeout: remove it (`rm {shell_word(why.path)}`), then run "
+                                  f"`{in_project('ralphy dev', self.project)}` again")
         with RunLock(self.project), Store.open(self.project) as store:
             orphan = end_orphaned_cli(self.project, claude_bin=self.o.claude_bin)
             if orphan is not None:

@@ -14,6 +14,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from ralphy import git_reads
+
 _SKIP_DIRS = {".git", ".ralphy", "node_modules", ".venv", "__pycache__"}
 _MAX_FILES = 50_000
 _MAX_HASHED_BYTES = 4 * 1024 * 1024
@@ -102,7 +104,7 @@ _GIT_READS = (".git/HEAD", ".git/config", ".git/index", ".git/info/exclude", ".g
 _git_stalled: dict[str, str] = {}  # project -> why git is not asked again in this process
 
 
-def git_unsafe(project: Path, root: Path | None) -> str | None:
+def git_unsafe(project: Path, root: Path | None) -> "git_reads.Wait | None":
     """Why git would hang on this tree before it starts: a file git reads that is not a regular file."""
     import stat as stat_module
 
@@ -113,8 +115,10 @@ def git_unsafe(project: Path, root: Path | None) -> str | None:
             except OSError:
                 continue
             if not (stat_module.S_ISREG(mode) or stat_module.S_ISLNK(mode) or stat_module.S_ISDIR(mode)):
-                return f"{folder / rel} is not a regular file (git would wait on it)"
-    return None
+                return git_reads.wait(folder / rel, f"{folder / rel} is not a regular file (git would wait on it)")
+    from ralphy.claude.command import find_program
+
+    return git_reads.would_wait(find_program("git"), root or project)  # every other file git reads (first19)
 
 
 def _git_stalls(project: Path, why: str) -> None:
