@@ -63,6 +63,7 @@ def diagnose(project_dir: str | os.PathLike[str], *, claude_bin: str | None = No
     diagnosis = Diagnosis(str(project))
     config = _check_config(diagnosis, project, claude_bin)
     _check_claude_settings(diagnosis, project)
+    _check_git(diagnosis, project)
     try:
         binary = _check_cli(diagnosis, config.claude_bin if config else claude_bin, environ)
     except RalphyError as exc:  # pragma: no cover - _check_cli reports its own errors
@@ -254,6 +255,18 @@ def _check_tasks(diagnosis: Diagnosis, project: Path, tasks_file: str) -> None:
     else:
         diagnosis.add("tasks", OK, f"{tasks_file}: {counts['total'] - counts['completed']} of {counts['total']} "
                                    "tasks to do")
+
+
+def _check_git(diagnosis: Diagnosis, project: Path) -> None:
+    """A file git would wait on (a FIFO): `ralphy dev` stops on it, as the CLI's own git would hang there."""
+    from ralphy import worktree
+    from ralphy.termsafe import shell_word
+
+    root = worktree.git_root(project)
+    why = worktree.git_unsafe(project, root) if root is not None else None
+    if why is not None:
+        diagnosis.add("git", PROBLEM, f"{why}; `ralphy dev` stops on it (the Claude CLI's git would hang there)",
+                      f"remove it: `rm {shell_word(why.path)}`")
 
 
 def _has_config(project: Path) -> bool:

@@ -176,3 +176,17 @@ def test_ralphy_dev_stops_before_the_cli_when_git_would_wait(tmp_path, claude_bi
     assert line.startswith("ralphy: error:") and str(project / ".git" / "x") in line, line
     assert "Claude CLI" in line and "`rm " in line, line
     assert not subprocess.run(["pgrep", "-f", str(project)], capture_output=True).stdout  # nothing left running
+
+
+def test_doctor_names_the_file_git_would_wait_on(tmp_path):
+    # was: every line "ok" (exit 0) on a project where `ralphy dev` stops: doctor reads the project as dev will
+    from ralphy.doctor import PROBLEM, diagnose
+
+    project = init_git_project(tmp_path / "repo")
+    (project / "TASKS.md").write_text("## Core\n- [ ] 1.1 Do it\n")
+    os.mkfifo(project / ".git" / "x")
+    _config(project, "[core]\n\texcludesFile = .git/x\n")
+    diagnosis = diagnose(project, claude_bin=str(tmp_path / "no-claude"))
+    [git] = [check for check in diagnosis.checks if check.name == "git"]
+    assert git.status == PROBLEM and str(project / ".git" / "x") in git.message, git
+    assert git.fix == f"remove it: `rm {project / '.git' / 'x'}`" and not diagnosis.ok
