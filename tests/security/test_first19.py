@@ -1,4 +1,4 @@
-"""A stranger's repository, round nine (first19): what hostile12-17 and first18 left open.
+"""A stranger's repository, round nine (first19): the files git reads, looked at before git runs.
 
 Each test was written before its fix and failed on the code before it (``# was: ...``).
 """
@@ -175,7 +175,14 @@ def test_ralphy_dev_stops_before_the_cli_when_git_would_wait(tmp_path, claude_bi
     assert done.returncode == 1 and "\n" not in line and "Traceback" not in line, done.stderr
     assert line.startswith("ralphy: error:") and str(project / ".git" / "x") in line, line
     assert "Claude CLI" in line and "`rm " in line, line
-    assert not subprocess.run(["pgrep", "-f", str(project)], capture_output=True).stdout  # nothing left running
+    left = []  # the CLI ralphy started early (prestart) runs in the project: ended, not left behind
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if os.readlink(f"/proc/{pid}/cwd") == str(project):
+                left.append(pid)
+        except OSError:
+            continue
+    assert not left, left
 
 
 def test_doctor_names_the_file_git_would_wait_on(tmp_path):
