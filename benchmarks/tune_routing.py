@@ -8,7 +8,8 @@
 A candidate is a set of values for the module constants of ``KNOBS`` (set on the modules in this process; no file is
 edited). For each candidate every train set of ``bench_routing.calibration_sets`` is ranked again with routers whose
 per-term caches (postings, dense lists, the team stack) are emptied first, so each candidate is scored with its own
-numbers; ``--baseline`` reproduces ``bench_routing.py --split train --fit``'s figures with today's numbers. Then:
+numbers; ``--baseline --fit-all`` reproduces ``bench_routing.py --split train --fit``'s refit and its figures at 0.50
+with today's numbers (``--baseline`` alone refits without the validation pair, as the search does). Then:
 
 - the calibration is refitted (``bench_routing.fit_logistic``) on the train sets **without** the validation sets
   (``SEARCH_FIT``: projects_train5 and voltagent_train5 are left out of the fit, the threshold and the objective);
@@ -24,12 +25,16 @@ numbers; ``--baseline`` reproduces ``bench_routing.py --split train --fit``'s fi
 
 The search is coordinate ascent: each knob in turn takes each of its values (the others held), the best candidate
 by the objective is kept (ties keep the current value), for ``--sweeps`` rounds. The validation sets are printed only
-by ``--try`` / ``--baseline`` (their totals, never their tasks): look at them for a short list of candidates only.
+by ``--try`` / ``--baseline`` with ``--validation`` (their totals, never their tasks): look at them for a short list of
+candidates only. Stop 19's pair (projects_train6, voltagent_train6) is in no calibration set, so it is not ranked
+here at all: its lines come from ``bench_routing.py --split train`` with a candidate's numbers and refit set in the
+process (docs/benchmarks.md, "tune19").
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -139,7 +144,13 @@ def parse(text: str) -> dict[str, float]:
         knob, _, value = part.partition("=")
         if knob not in KNOBS:
             raise SystemExit(f"tune_routing: unknown knob {knob!r} (known: {', '.join(KNOBS)})")
-        values[knob] = float(value)
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number):
+            raise SystemExit(f"tune_routing: {knob} needs a finite number, not {value!r} (e.g. {knob}={get(knob)})")
+        values[knob] = number
     return values
 
 
@@ -318,7 +329,10 @@ def main(argv: list[str] | None = None) -> None:
 
 def search_half(sets: dict[str, Any], knobs: list[str], sweeps: int, log: Any, margin: int, half: str) -> None:
     """``search`` with the objective on one half of the train sets (``HALVES``), then the other half scored with the
-    numbers found and with today's: how far a search carries over to train sets it did not see."""
+    numbers found and with today's: how far a search carries over to train sets it did not see. Only the objective
+    and the caps are the half's: the calibration each candidate is decided with is still refitted on both halves
+    (``score``'s ``SEARCH_FIT``), so the other half's labels weigh in that refit; what carries over is measured for
+    the ranking's numbers at a shared calibration, not for a search that never saw the other half."""
     global SEARCH_SMALL, SEARCH_CATALOG
     kept = SEARCH_SMALL, SEARCH_CATALOG, dict(SET_CAPS)
     try:

@@ -74,3 +74,9 @@ def test_an_unknown_knob_is_one_line() -> None:
     with pytest.raises(SystemExit, match="unknown knob 'K2'"):
         tune_routing.parse("K1=1.5,K2=3")
     assert tune_routing.parse("K1=1.5, FIELD_WEIGHTS.body=0.3") == {"K1": 1.5, "FIELD_WEIGHTS.body": 0.3}
+
+
+@pytest.mark.parametrize("text", ["K1=x", "K1", "K1=nan", "HEAD_BOOST=inf"])
+def test_a_value_that_is_no_finite_number_is_one_line(text) -> None:
+    with pytest.raises(SystemExit, match=r"needs a finite number, not '(x|nan|inf|)'"):
+        tune_routing.parse(text)
