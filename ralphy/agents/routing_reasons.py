@@ -30,7 +30,10 @@ def reason(router: Router, index: int, task_terms: Sequence[str], surface: Mappi
     for term in task_terms:
         for name in FIELD_LABELS:
             if term in entry.fields[name]:
-                by_field.setdefault(name, []).append(f"'{surface[term]}'")
+                words = by_field.setdefault(name, [])
+                word = f"'{surface[term]}'"
+                if word not in words:  # one word read as two terms ('OIDC': openid and oidc) is said once
+                    words.append(word)
                 break
     if set(by_field) - {"body", "siblings"}:
         by_field.pop("body", None)  # words of the instructions only matter when nothing else matched,

@@ -103,6 +103,15 @@ def test_playwright_task_goes_to_the_playwright_agent_with_a_reason() -> None:
     assert [a.agent for a in result.alternatives][0] == "cypress-expert"
 
 
+def test_a_word_read_as_two_terms_is_named_once_in_the_reason() -> None:
+    # 'OIDC' is read as 'openid' and 'oidc' (a synonym); the reason said "matches 'oidc', 'oidc' in name"
+    router = Router(corpus_agents("oauth-oidc-expert", "postgres-expert"))
+    best = router.rank("Set up OIDC login", limit=1)[0]
+    assert best.agent == "oauth-oidc-expert"
+    assert best.reason.startswith("matches 'oidc' in name")
+    assert best.reason.count("'oidc'") == 1
+
+
 def test_example_user_lines_are_strong_signals_and_quoted_in_the_reason() -> None:
     description = ('Rails backend work. Examples: <example>Context: a SaaS app user: "Implement recurring billing '
                    'system" assistant: "I\'ll use the rails agent" <commentary>billing</commentary></example>')
