@@ -188,9 +188,7 @@ class ProjectTools:
                              f" has every tool of requiredCapabilities ({', '.join(required)})" +
                              _case_hint(required, candidates), [])
         router = self._router(catalog, agents)
-        # always the same window, whatever maxResults: Router.rank sorts by confidence within the agents it takes
-        # by score, so a window of maxResults + 1 could name another best agent for another maxResults
-        ranked = router.rank(task, limit=MAX_RESULTS + 1)
+        ranked = router.rank(task, limit=max_results + 1)  # a longer ranking starts with the shorter (RANK_WINDOW)
         if not ranked:
             return _fallback(0.0, "no agent's name, description or examples mention the task's words", [])
         best = ranked[0]

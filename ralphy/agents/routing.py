@@ -54,6 +54,7 @@ DEFAULT_LLM_MODEL = "claude-haiku-4-5"
 NOT_FOR_COVERAGE = 0.6  # share of a notForTasks entry's words a task must contain to count as that entry
 NOT_FOR_FACTOR = 0.15  # what is left of an agent's score for a task it says it is not for
 
+RANK_WINDOW = 11  # how many of the best by score are ranked by confidence, however few alternatives are asked for
 HEAD_BOOST = 0.25  # extra weight of the words of what the task asks for (its head clause, see terms.head_terms)
 # When what a task asks for is a role (ralphy.agents.roles: "Review the Terraform changes", "Write unit tests | for
 # the Kotlin ViewModel"), the score of each agent whose name holds that role is multiplied by 1 + ROLE_LIFT, so the
@@ -324,12 +325,15 @@ class Router(Catalog):
                               [term for _, term in pairs], other_senses(task), building_sides(task))
         results = []
         chore = is_chore(task)
-        for position, (index, score) in enumerate(ranked[:limit]):
+        # The best RANK_WINDOW by score get a confidence whatever ``limit`` is, and the first ``limit`` by confidence
+        # are returned: with a window of ``limit``, asking for more alternatives could name another best agent.
+        for position, (index, score) in enumerate(ranked[:max(limit, RANK_WINDOW)]):
             features = routing_confidence.features(self, ranked, position, task_terms)
             confidence = routing_confidence.confidence(features, chore)
-            why = reason(self, index, task_terms, surface)
-            results.append(Alternative(self._entries[index].agent.name, confidence, why))
-        return sorted(results, key=lambda alternative: (-alternative.confidence, alternative.agent))
+            results.append((confidence, self._entries[index].agent.name, index))
+        results.sort(key=lambda result: (-result[0], result[1]))
+        return [Alternative(name, confidence, reason(self, index, task_terms, surface))
+                for confidence, name, index in results[:limit]]
 
     def copies(self, first: str, second: str) -> bool:
         """Whether agents ``first`` and ``second`` are copies of one agent (near-identical descriptions)."""

