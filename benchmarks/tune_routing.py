@@ -164,12 +164,13 @@ def reset(sets: dict[str, list[tuple[Any, list[dict[str, Any]]]]]) -> None:
 
 
 def rows_of(sets: dict[str, list[tuple[Any, list[dict[str, Any]]]]]) -> dict[str, list[tuple[Any, list]]]:
-    """Per set, per task: (its labels, [(agent, features, chore) of the best ``TOP`` + 1 ranked]) at today's numbers
+    """Per set, per task: (its labels, [(agent, features, chore) of the best ``TOP`` + 1 ranked, at least
+    ``routing.RANK_WINDOW``]) at today's numbers
     (the confidences of any calibration are computed from these without ranking again)."""
     reset(sets)
     found: dict[str, list[tuple[Any, list]]] = {}
     for label, cases in sets.items():
-        limit = bench.TOP[label] + 1
+        limit = max(bench.TOP[label] + 1, routing.RANK_WINDOW)  # as Router.rank: the same window whatever the top
         rows = found[label] = []
         for router, items in cases:
             for item in items:
