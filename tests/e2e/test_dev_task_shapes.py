@@ -137,3 +137,26 @@ def test_a_done_list_without_checkboxes_is_delegated_by_its_ids_and_ticked_with_
     prompts = [Request(body).first_user_text for body in api.requests]
     dev_prompt = next(p for p in prompts if "<tasks>" in p)
     assert "gets ` ✅` at the end of its line" in dev_prompt  # the file's own way, not a checkbox
+
+
+FILES = Path(__file__).resolve().parent.parent / "data" / "tasks" / "files"
+
+
+def run_real_file(tmp_path, claude_home, claude_bin, name, delegate, tasks_file="TASKS.md"):
+    """``ralphy dev --json`` on a copy of ``tests/data/tasks/files/<name>`` as ``tasks_file``, one iteration, with
+    ``delegate`` ({group: agent}): (the file's bytes, the run's JSON, its first iteration, the bytes after, the prompt)."""
+    raw = (FILES / name).read_bytes()
+    project = make_project(tmp_path, tasks_file, raw.decode("utf-8"))
+    assert (project / tasks_file).read_bytes() == raw  # written as it is: CRLF, emoji, no newline translation
+    with FakeMessagesAPI(DevScenario(delegate, tasks_file=tasks_file)) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json")
+    data, first = completed_in_one_iteration(proc)
+    prompt = next(p for p in (Request(body).first_user_text for body in api.requests) if "<tasks>" in p)
+    return raw, data, first, (project / tasks_file).read_bytes(), prompt
+
+
+def changed_byte_lines(before: bytes, after: bytes) -> list[tuple[bytes, bytes]]:
+    """The lines an edit changed, (before, after) each; the file's line count must not change."""
+    old, new = before.split(b"\n"), after.split(b"\n")
+    assert len(old) == len(new)
+    return [(a, b) for a, b in zip(old, new) if a != b]
