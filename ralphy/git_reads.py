@@ -22,6 +22,7 @@ the top folder (hostile14: one timeout per run, then the run compares the files 
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 import subprocess
@@ -103,7 +104,8 @@ def _walk(top: Path, budget: list[int]) -> Wait | None:
     while stack and budget[0] > 0:
         try:
             with os.scandir(stack.pop()) as listing:
-                entries = list(listing)
+                # at most the budget's entries listed: one folder of millions is not read whole into memory
+                entries = list(itertools.islice(listing, budget[0]))
         except OSError:
             continue
         budget[0] -= len(entries)

@@ -197,3 +197,16 @@ def test_doctor_names_the_file_git_would_wait_on(tmp_path):
     [git] = [check for check in diagnosis.checks if check.name == "git"]
     assert git.status == PROBLEM and str(project / ".git" / "x") in git.message, git
     assert git.fix == f"remove it: `rm {project / '.git' / 'x'}`" and not diagnosis.ok
+
+
+def test_the_walk_lists_no_more_entries_than_its_budget(tmp_path):
+    """One folder of millions of entries is not listed whole: the walk stops at the budget (r19b)."""
+    from ralphy import git_reads
+
+    for i in range(50):
+        (tmp_path / f"o{i}").write_bytes(b"")
+    os.mkfifo(tmp_path / "zz-fifo")
+    budget = [7]
+    git_reads._walk(tmp_path, budget)  # the FIFO may be among the 7 or not: scandir's order
+    assert budget == [0]  # 51 entries in the folder, 7 looked at
+    assert git_reads._walk(tmp_path, [10**6]) is not None  # within the budget, the FIFO is found
