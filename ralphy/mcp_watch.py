@@ -5,6 +5,7 @@ plugins. Stat calls only, no reads: it is taken before every tool call."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat as stat_module
 from collections.abc import Iterable, Sequence
@@ -64,8 +65,8 @@ def _walk(root: str, entries: list[Entry]) -> None:
             if (stat_.st_dev, stat_.st_ino) in seen:
                 continue
             seen.add((stat_.st_dev, stat_.st_ino))
-            with os.scandir(folder) as scan:
-                listed = sorted(scan, key=lambda entry: entry.name)
+            with os.scandir(folder) as scan:  # at most the budget's entries: a folder of millions is not read whole
+                listed = sorted(itertools.islice(scan, budget), key=lambda entry: entry.name)
         except OSError:
             continue
         entries.append((folder, stat_.st_mtime_ns, -2))
