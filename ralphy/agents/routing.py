@@ -326,7 +326,9 @@ class Router(Catalog):
         results = []
         chore = is_chore(task)
         # The best RANK_WINDOW by score get a confidence whatever ``limit`` is, and the first ``limit`` by confidence
-        # are returned: with a window of ``limit``, asking for more alternatives could name another best agent.
+        # are returned: with a window of ``limit``, asking for more alternatives could name another best agent. A
+        # ``limit`` over RANK_WINDOW (``agents recommend --top 20``) gives that many a confidence, so its first
+        # RANK_WINDOW need not be the shorter ranking's (docs/decisions.md, "One best agent ...").
         for position, (index, score) in enumerate(ranked[:max(limit, RANK_WINDOW)]):
             features = routing_confidence.features(self, ranked, position, task_terms)
             confidence = routing_confidence.confidence(features, chore)

@@ -1,4 +1,5 @@
-"""However many alternatives are asked for, the router names the same best agent, in the same order.
+"""However many alternatives are asked for (up to ``RANK_WINDOW``), the router names the same best agent, in the same
+order.
 
 ``Router.rank`` gives a confidence to the best ``RANK_WINDOW`` agents by score and orders them by it. It used to give
 one only to the ``limit`` it returned, so asking for more alternatives could name another best agent: `ralphy agents
