@@ -325,15 +325,15 @@ class Router(Catalog):
                               [term for _, term in pairs], other_senses(task), building_sides(task))
         results = []
         chore = is_chore(task)
-        # The best RANK_WINDOW by score get a confidence whatever ``limit`` is, and the first ``limit`` by confidence
-        # are returned: with a window of ``limit``, asking for more alternatives could name another best agent. A
-        # ``limit`` over RANK_WINDOW (``agents recommend --top 20``) gives that many a confidence, so its first
-        # RANK_WINDOW need not be the shorter ranking's (docs/decisions.md, "One best agent ...").
+        # The best RANK_WINDOW by score get a confidence whatever ``limit`` is and are ordered by it; any more asked
+        # for (``agents recommend --top 20``) follow them in the order of their scores. So a shorter ranking
+        # is always the start of a longer one: with a window of ``limit``, asking for more alternatives could name
+        # another best agent (docs/decisions.md, "One best agent ...").
         for position, (index, score) in enumerate(ranked[:max(limit, RANK_WINDOW)]):
             features = routing_confidence.features(self, ranked, position, task_terms)
             confidence = routing_confidence.confidence(features, chore)
             results.append((confidence, self._entries[index].agent.name, index))
-        results.sort(key=lambda result: (-result[0], result[1]))
+        results = sorted(results[:RANK_WINDOW], key=lambda result: (-result[0], result[1])) + results[RANK_WINDOW:]
         return [Alternative(name, confidence, reason(self, index, task_terms, surface))
                 for confidence, name, index in results[:limit]]
 

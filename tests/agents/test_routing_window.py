@@ -1,7 +1,7 @@
-"""However many alternatives are asked for (up to ``RANK_WINDOW``), the router names the same best agent, in the same
-order.
+"""However many alternatives are asked for, the router names the same best agent, in the same order.
 
-``Router.rank`` gives a confidence to the best ``RANK_WINDOW`` agents by score and orders them by it. It used to give
+``Router.rank`` gives a confidence to the best ``RANK_WINDOW`` agents by score and orders them by it; more asked for
+follow them, by score. It used to give
 one only to the ``limit`` it returned, so asking for more alternatives could name another best agent: `ralphy agents
 recommend --top 1` and `--top 5`, the prompt's selection (one) and `ralphy mcp` (eleven) could disagree (mcp19 found
 it through maxResults).
@@ -20,8 +20,8 @@ def test_a_shorter_ranking_is_the_start_of_a_longer_one(voltagent) -> None:
     tasks = [json.loads(line)["task"] for line in TASKS.read_text(encoding="utf-8").splitlines() if line.strip()]
     changed = []
     for task in tasks:
-        longest = [(a.agent, a.confidence) for a in voltagent.rank(task, limit=RANK_WINDOW)]
-        for limit in (1, 2, 4, 6):
+        longest = [(a.agent, a.confidence) for a in voltagent.rank(task, limit=2 * RANK_WINDOW)]
+        for limit in (1, 2, 4, 6, RANK_WINDOW, RANK_WINDOW + 3):
             if [(a.agent, a.confidence) for a in voltagent.rank(task, limit=limit)] != longest[:limit]:
                 changed.append((task, limit))
     assert changed == []
