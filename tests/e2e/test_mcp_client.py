@@ -21,20 +21,25 @@ RECOMMEND = "mcp__ralphy__agent_recommend"
 CAPABILITIES = "mcp__ralphy__agent_capabilities"
 
 
+def reach_tools(request: Request, called: list[str]):
+    """The reply that gets ralphy's MCP tools within the model's reach, or None once they are: 2.1.330 and later list
+    MCP tools as deferred (their schemas come through ToolSearch first), and MCP servers connect in the background."""
+    if "ToolSearch" in request.tools and RECOMMEND in json.dumps(request.messages) and "ToolSearch" not in called:
+        return tool_use("ToolSearch", {"query": f"select:{RECOMMEND},{CAPABILITIES}", "max_results": 5})
+    if RECOMMEND not in request.tools and "ToolSearch" not in called:
+        if "WaitForMcpServers" in request.tools and called.count("WaitForMcpServers") < 3:
+            return tool_use("WaitForMcpServers", {})
+        return text(f"NO TOOL {RECOMMEND}; tools: {', '.join(request.tools)}")
+    return None
+
+
 def scripted_model(request: Request):
     """Call agent_recommend, then agent_capabilities, then stop: by what the conversation already holds."""
     if request.is_side or not request.is_main:
         return text("ok")
     called = [call["name"] for call in request.tool_calls]
     if RECOMMEND not in called:
-        # 2.1.330 lists MCP tools as deferred: their schemas come through ToolSearch first
-        if "ToolSearch" in request.tools and RECOMMEND in json.dumps(request.messages) and "ToolSearch" not in called:
-            return tool_use("ToolSearch", {"query": f"select:{RECOMMEND},{CAPABILITIES}", "max_results": 5})
-        if RECOMMEND not in request.tools and "ToolSearch" not in called:  # MCP servers connect in the background
-            if "WaitForMcpServers" in request.tools and called.count("WaitForMcpServers") < 3:
-                return tool_use("WaitForMcpServers", {})
-            return text(f"NO TOOL {RECOMMEND}; tools: {', '.join(request.tools)}")
-        return tool_use(RECOMMEND, {"task": "Fix the flaky Playwright login test", "maxResults": 2})
+        return reach_tools(request, called) or tool_use(RECOMMEND, {"task": "Fix the flaky Playwright login test", "maxResults": 2})
     if CAPABILITIES not in called:
         return tool_use(CAPABILITIES, {})
     return text("Routed.")

@@ -16,6 +16,7 @@ import pytest
 
 from ralphy.testing import FakeMessagesAPI, Request, claude_env, init_git_project, text, tool_use
 from tests.conftest import FURAI, REPO, VOLT
+from tests.e2e.test_mcp_client import reach_tools
 
 RECOMMEND = "mcp__ralphy__agent_recommend"
 CAPABILITIES = "mcp__ralphy__agent_capabilities"
@@ -38,14 +39,8 @@ def scripted_model(project: Path):
             return text("ok")
         called = [call["name"] for call in request.tool_calls]
         made = [name for name in called if name in (RECOMMEND, CAPABILITIES)]
-        if not made:
-            # 2.1.330 and later list MCP tools as deferred: their schemas come through ToolSearch first
-            if "ToolSearch" in request.tools and RECOMMEND in json.dumps(request.messages) and "ToolSearch" not in called:
-                return tool_use("ToolSearch", {"query": f"select:{RECOMMEND},{CAPABILITIES}", "max_results": 5})
-            if RECOMMEND not in request.tools and "ToolSearch" not in called:  # MCP servers connect in the background
-                if "WaitForMcpServers" in request.tools and called.count("WaitForMcpServers") < 3:
-                    return tool_use("WaitForMcpServers", {})
-                return text(f"NO TOOL {RECOMMEND}; tools: {', '.join(request.tools)}")
+        if not made and (reply := reach_tools(request, called)):
+            return reply
         if len(made) == 2:  # between two calls of the session: one agent added, one removed
             shutil.copy(FURAI / "playwright-expert.md", project / ".claude" / "agents" / "qa")
             (project / ".claude" / "agents" / "docker-expert.md").unlink()
