@@ -26,7 +26,8 @@ The sets of stops 17 and 19 are validation sets (``VALIDATION``): ``--errors`` d
 ``voltagent_heldout.jsonl`` routed over VoltAgent's 158 agents only, and ``projects_fresh.json``; then, on lines of
 their own, the fresh held-out sets of stop 14 (README.md, "Stop 14"): ``voltagent_heldout2.jsonl`` over the same
 158 agents and ``projects_fresh2.json``; then stop 15's (README.md, "Stop 15"): ``voltagent_heldout3.jsonl`` and
-``projects_fresh3.json``. Held out: read them to report, never to tune.
+``projects_fresh3.json``; then stop 20's third blind pair (README.md, "Stop 20 (data20)"): ``voltagent_heldout4.jsonl``
+and ``projects_fresh4.json``. Held out: read them to report, never to tune.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ VOLTAGENT_HELDOUT2 = REPO / "tests" / "data" / "routing" / "voltagent_heldout2.j
 PROJECTS_FRESH2 = REPO / "tests" / "data" / "routing" / "projects_fresh2.json"
 VOLTAGENT_HELDOUT3 = REPO / "tests" / "data" / "routing" / "voltagent_heldout3.jsonl"
 PROJECTS_FRESH3 = REPO / "tests" / "data" / "routing" / "projects_fresh3.json"
+VOLTAGENT_HELDOUT4 = REPO / "tests" / "data" / "routing" / "voltagent_heldout4.jsonl"
+PROJECTS_FRESH4 = REPO / "tests" / "data" / "routing" / "projects_fresh4.json"
 PROJECTS_FRESH_TRAIN = REPO / "tests" / "data" / "routing" / "projects_fresh_train.json"
 PROJECTS_TRAIN3 = REPO / "tests" / "data" / "routing" / "projects_train3.json"
 PROJECTS_TRAIN4 = REPO / "tests" / "data" / "routing" / "projects_train4.json"
@@ -546,8 +549,8 @@ def latency(agents: list[AgentSpec], tasks: list[str], rounds: int = 5) -> dict[
 
 def report_fresh(errors: bool = False) -> None:
     """The fresh held-out sets (``--fresh``): the VoltAgent tasks over VoltAgent's agents only, and the fresh
-    small projects, each routed with its own agents, by the router as it is now; stop 14's and stop 15's sets after
-    them, each on a line of its own."""
+    small projects, each routed with its own agents, by the router as it is now; stop 14's, stop 15's and stop 20's
+    sets after them, each on a line of its own."""
     catalog = load_corpus(VOLTAGENT)
     report_fresh_catalog(VOLTAGENT_HELDOUT, catalog, errors)
     report_fresh_projects(PROJECTS_FRESH, errors)
@@ -555,6 +558,8 @@ def report_fresh(errors: bool = False) -> None:
     report_fresh_projects(PROJECTS_FRESH2, errors)
     report_fresh_catalog(VOLTAGENT_HELDOUT3, catalog, errors)
     report_fresh_projects(PROJECTS_FRESH3, errors)
+    report_fresh_catalog(VOLTAGENT_HELDOUT4, catalog, errors)
+    report_fresh_projects(PROJECTS_FRESH4, errors)
 
 
 def task_figures(result: dict[str, Any]) -> str:
@@ -603,7 +608,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fresh", action="store_true",
                         help=f"only the fresh held-out sets ({VOLTAGENT_HELDOUT.name}, {PROJECTS_FRESH.name}, "
                              f"{VOLTAGENT_HELDOUT2.name}, {PROJECTS_FRESH2.name}, {VOLTAGENT_HELDOUT3.name}, "
-                             f"{PROJECTS_FRESH3.name}; read them only to report)")
+                             f"{PROJECTS_FRESH3.name}, {VOLTAGENT_HELDOUT4.name}, {PROJECTS_FRESH4.name}; read them only "
+                             "to report)")
     args = parser.parse_args(argv)
     if args.fresh:
         report_fresh(errors=args.errors)

@@ -4,7 +4,8 @@ VoltAgent's 158) and of their project, about 20% (15%) of the tasks with no fitt
 ``train``, no task or project name shared with or near-copied from another set, and each file is what its make_*.py
 script writes. projects_train4.json, projects_train5.json and projects_train6.json have the shape issue 15's check
 describes (30 projects of 5-14 agents, 6-10 tasks each, about 210 in all); projects_train5.json's and
-projects_train6.json's sizes spread over the check's 5-14 agents and draw on all five collections. The router is
+projects_train6.json's sizes spread over the check's 5-14 agents and draw on all five collections (as do those of
+stop 20's held-out projects_fresh4.json, whose other shape tests are in test_routing_heldout15_sets.py). The router is
 not run here: these sets are for tuning and validation, their figures are reported by ``bench_routing.py``."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_routing import (  # noqa: E402
-    LABELLED, PROJECTS_TRAIN3, PROJECTS_TRAIN4, PROJECTS_TRAIN5, PROJECTS_TRAIN6, VALIDATION, VOLTAGENT,
+    LABELLED, PROJECTS_FRESH4, PROJECTS_TRAIN3, PROJECTS_TRAIN4, PROJECTS_TRAIN5, PROJECTS_TRAIN6, VALIDATION, VOLTAGENT,
     VOLTAGENT_TRAIN4, VOLTAGENT_TRAIN5, VOLTAGENT_TRAIN6, calibration_sets, catalog_set_problems, load_corpus,
     load_labelled, load_projects, project_set_problems,
 )
@@ -33,8 +34,9 @@ PROJECT_SETS = [pytest.param(*row, id=row[0].name) for row in [
     (PROJECTS_TRAIN5, "make_projects_train5.py", 30, (7, 9), (200, 240)),
     (PROJECTS_TRAIN6, "make_projects_train6.py", 30, (6, 10), (200, 240)),
 ]]
-# the project sets spread over the check's whole range of sizes, from all five collections
-SPREAD_SETS = [pytest.param(path, id=path.name) for path in (PROJECTS_TRAIN5, PROJECTS_TRAIN6)]
+# the project sets spread over the check's whole range of sizes, from all five collections (stop 20's held-out
+# projects_fresh4.json too: its shape only, the router is not run on it here)
+SPREAD_SETS = [pytest.param(path, id=path.name) for path in (PROJECTS_TRAIN5, PROJECTS_TRAIN6, PROJECTS_FRESH4)]
 # each VoltAgent set, what writes it, and how many tasks it has (None: no upper bound)
 CATALOG_SETS = [pytest.param(*row, id=row[0].name) for row in [
     (VOLTAGENT_TRAIN4, "make_voltagent_train4.py", (100, None)),
@@ -90,14 +92,14 @@ def test_the_train_projects_are_what_their_script_writes(path, script, count, ta
 
 
 @pytest.mark.parametrize("path", SPREAD_SETS)
-def test_the_train_projects_spread_over_the_checked_sizes(path) -> None:
+def test_the_projects_spread_over_the_checked_sizes(path) -> None:
     sizes = [len(project["agents"]) for project in load_projects(path)]
     assert min(sizes) == 5 and max(sizes) == 14
     assert sum(size <= 8 for size in sizes) >= 10 and sum(size >= 12 for size in sizes) >= 5
 
 
 @pytest.mark.parametrize("path", SPREAD_SETS)
-def test_the_train_projects_draw_on_all_five_collections(path) -> None:
+def test_the_projects_draw_on_all_five_collections(path) -> None:
     by_name = {agent.name: agent for agent in load_corpus()}
     collections = {Path(by_name[name].path).relative_to(ROUTING.parent / "agent-corpus").parts[0]
                    for project in load_projects(path) for name in project["agents"]}
