@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ralphy.errors import TasksFileError
 from ralphy.safefs import read_limited
-from ralphy.tasks_shapes import _LABELS as _LEADING_LABELS  # the labels the reader reads ("[P2][M][doing]")
+from ralphy.tasks_ids import LEADING_LABELS  # the labels the reader reads ("[P2][M][doing]")
 from ralphy.tasks_shapes import DEFAULT_GROUP, read_shapes
 from ralphy.tasks_status import COMPLETED, IN_PROGRESS, PENDING, normalise_status
 
@@ -105,7 +105,7 @@ def _slug(title: str) -> str:
     or moving other tasks never changes it, and not on a leading priority or bracketed labels, so ticking a task the
     file's way ("[todo]" to "[done]") never changes it either."""
     title = _PRIORITY_LABEL.sub("", title, count=1)  # "HIGH: Create the store": the priority is not the task's name
-    if title[:1] == "[" and (labels := _LEADING_LABELS.match(title)) and re.search(r"[^\W_]", title[labels.end():]):
+    if title[:1] == "[" and (labels := LEADING_LABELS.match(title)) and re.search(r"[^\W_]", title[labels.end():]):
         title = title[labels.end():]  # "[S][todo] Traduire": nor are its labels, which the tick changes to "[done]"
     words = re.findall(r"[^\W_]+", title.lower())
     kept = [word for word in words if word not in _SLUG_SKIP] or words

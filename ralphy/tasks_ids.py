@@ -31,6 +31,9 @@ _BOLD_LEAD = re.compile(r"^\*\*(.+?)\*\*")
 # An id in brackets ("- [TASK-010] Add the endpoint - Done") names the task when it has the shape of one: a hyphen
 # (TASK-010, T-001) or the prefix T / TASK; "[US1]" and "[P1]" stay markers.
 _BRACKETED_ID = re.compile(r"^(?:[A-Z]{1,6}-\d|T\d|TASK\d)")
+# Short bracketed labels before a task's id ("[P1][M][done] R-011 — ...": priority, size, status), each at most 12
+# characters: the id after them is the task's (tasks_shapes), and a slug leaves them out (tasks._slug).
+LEADING_LABELS = re.compile(r"^(?:\[[\w .\-]{1,12}\][ \t]*){1,6}(?=\S)")
 
 
 @dataclass(slots=True)

@@ -23,7 +23,7 @@ from ralphy.tasks_headings import (
     place_heading,
     read_heading,
 )
-from ralphy.tasks_ids import _prefix, split_leading_id
+from ralphy.tasks_ids import LEADING_LABELS, _prefix, split_leading_id
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_status import (
     CANCELLED_DATE,
@@ -44,9 +44,6 @@ DEFAULT_GROUP = "Tasks"
 _LABEL = re.compile(r"^(?:\*\*|__)([^*_\n]{1,80})(?:\*\*|__)[ \t]?:?[ \t]*$")
 _CHECKBOX = re.compile(r"^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+\[([ xX~/\-!?<>+✓✔✗✘])\](\\?\*)?[ \t]+(\S.*)$")
 _STATUS_LINE = re.compile(r"^ {0,3}(?:[-*+][ \t]+)?(?:\*\*|__)status:?(?:\*\*|__)[ \t]*(?::[ \t]*)?(\S.*)$", re.I)
-# Short bracketed labels before a task's id ("[P1][M][done] R-011 — ...": priority, size, status), each at most 12
-# characters: the id after them is the task's.
-_LABELS = re.compile(r"^(?:\[[\w .\-]{1,12}\][ \t]*){1,6}(?=\S)")
 _DOING_LABEL = re.compile(r"\[(?:doing|in[ \-_]progress|wip|started)\]", re.I)  # "[doing]": under way
 _MARKER = re.compile(r"^\[(P|US\d+|Story[ \t]*\d+)\][ \t]*", re.I)
 _STEP = re.compile(r"^(?:\*\*)?step[ \t]*\d+", re.I)
@@ -152,7 +149,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
                 stack[-1].mark = checkbox.group(3)  # "- [x] **12.1 COMPLETE**" closes "### 12.1 — ..."
                 continue
             lead = split_leading_id(body, item=True)
-            if lead.id is None and body[:1] == "[" and (labels := _LABELS.match(body)):
+            if lead.id is None and body[:1] == "[" and (labels := LEADING_LABELS.match(body)):
                 after = split_leading_id(body[labels.end():], item=True)  # "[P1][M][done] R-011 — Title"
                 if after.id and after.strength != "weak-num":  # "[frontend] 3 files": a count, not an id
                     lead = after
@@ -269,7 +266,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
             status = IN_PROGRESS
         if status == PENDING and "remaining" in title and _PARTLY_DONE.search(title):
             status = IN_PROGRESS
-        if status == PENDING and title[:1] == "[" and (labels := _LABELS.match(title)) \
+        if status == PENDING and title[:1] == "[" and (labels := LEADING_LABELS.match(title)) \
                 and _DOING_LABEL.search(labels.group(0)):
             status = IN_PROGRESS  # an open box labelled "[doing]"
         tasks.append(RawTask(item.line, clean_title(title), status, item.id, group,
