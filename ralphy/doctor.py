@@ -286,7 +286,7 @@ def _check_claude_settings(diagnosis: Diagnosis, project: Path) -> None:
 def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[str, str]) -> str | None:
     from ralphy.claude.command import resolve_claude_bin
     from ralphy.claude.version import (
-        MIN_SUPPORTED, NEWEST_TESTED, claude_version, delegation_tool, supported_range,
+        INSTALL_COMMAND, MIN_SUPPORTED, NEWEST_TESTED, claude_version, delegation_tool, supported_range,
     )
     from ralphy.errors import ClaudeNotFoundError
 
@@ -307,7 +307,7 @@ def _check_cli(diagnosis: Diagnosis, claude_bin: str | None, environ: Mapping[st
         return binary
     if not supported:
         diagnosis.add("claude", PROBLEM, f"{binary} is version {version}, older than ralphy supports "
-                      f"({supported_range()})", "upgrade it: npm install -g @anthropic-ai/claude-code")
+                      f"({supported_range()})", f"upgrade it: {INSTALL_COMMAND}")
         return None
     if version > NEWEST_TESTED:
         diagnosis.add("claude", WARNING, f"{binary} is version {version}, newer than the newest ralphy was tested "

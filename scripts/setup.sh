@@ -4,7 +4,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${RALPHY_VENV:-$ROOT/.venv}"
-CLAUDE_VERSION="2.1.331"  # the pinned CLI (the newest release): the demo, and the tests by default
+CLAUDE_VERSION="2.1.331"  # the pinned CLI (the newest release; NEWEST_TESTED in ralphy/claude/version.py, the same): the demo, and the tests by default
 # The supported range besides it (ralphy/claude/version.py): the oldest, the last with `Task`, the last with foreground subagents.
 # With RALPHY_TEST_RANGE=1 they are installed too and the end-to-end tests run on each (RALPHY_TEST_CLAUDE_BINS).
 CLAUDE_RANGE_VERSIONS="2.0.0 2.1.62 2.1.197"

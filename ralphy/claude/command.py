@@ -16,7 +16,15 @@ if TYPE_CHECKING:  # imported where used: resolving the binary (`ralphy prompt`)
 
 from ralphy.errors import ClaudeNotFoundError
 
-INSTALL_HINT = "install it with `npm install -g @anthropic-ai/claude-code`"
+
+def install_hint() -> str:
+    """How to install the CLI, at the version ralphy is tested with (``version.INSTALL_COMMAND``, read only when a
+    hint is shown: this module stays light)."""
+    from ralphy.claude.version import INSTALL_COMMAND
+
+    return f"install it with `{INSTALL_COMMAND}`"
+
+
 def start_hint(binary: str, errno: int | None) -> str:
     """What to do when ``binary`` cannot be started. An npm install whose postinstall did not run (``--ignore-scripts``,
     pnpm without approving the package's build) leaves the package's ``bin/claude.exe`` a shell script with no
@@ -33,7 +41,7 @@ def start_hint(binary: str, errno: int | None) -> str:
             return ("its native binary is not installed (npm's postinstall did not run: --ignore-scripts, or pnpm "
                     f"without approving its build); run `node {shell_word(os.path.join(package, 'install.cjs'))}` "
                     "once, or reinstall it without --ignore-scripts")
-    return INSTALL_HINT
+    return install_hint()
 
 
 # Set by Claude Code for the processes it starts; a nested CLI would take them as its own.
@@ -134,7 +142,7 @@ def exec_argv(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
     if found is None:
         raise ClaudeNotFoundError(
             f"the Claude CLI {argv[0]} is run by `{program}` (its #! line), which is not in an absolute folder of "
-            f"PATH{_relative_hint(program, environ.get('PATH', os.defpath))}; {INSTALL_HINT}")
+            f"PATH{_relative_hint(program, environ.get('PATH', os.defpath))}; {install_hint()}")
     return [found, *options, *argv]
 
 
@@ -164,12 +172,12 @@ def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] =
             if found is None:
                 hint = "" if os.sep in wanted else _relative_hint(wanted, path)
                 raise ClaudeNotFoundError(
-                    f"{origin} {wanted!r} is not an executable Claude CLI{hint}; fix it or {INSTALL_HINT}"
+                    f"{origin} {wanted!r} is not an executable Claude CLI{hint}; fix it or {install_hint()}"
                 )
             return os.path.abspath(found)
     found = shutil.which("claude", path=searched_path(path))
     if found is None:
-        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH{_relative_hint('claude', path)}; {INSTALL_HINT}")
+        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH{_relative_hint('claude', path)}; {install_hint()}")
     return os.path.abspath(found)
 
 

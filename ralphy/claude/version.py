@@ -54,6 +54,9 @@ _VERSION = re.compile(r"v?(\d{1,6})\.(\d{1,6})\.(\d{1,9})(?![\d.])")
 # suite on MIN_SUPPORTED, LAST_TASK_TOOL and NEWEST_TESTED; scripts/setup.sh installs them).
 MIN_SUPPORTED = Version(2, 0, 0)
 NEWEST_TESTED = Version(2, 1, 331)
+# How to install the CLI ralphy is tested with: every install or upgrade hint says this (scripts/setup.sh and the
+# README pin the same version; tests/claude/test_install_hint.py reads them)
+INSTALL_COMMAND = f"npm install -g @anthropic-ai/claude-code@{NEWEST_TESTED}"
 LAST_TASK_TOOL = Version(2, 1, 62)  # the last CLI whose delegation tool is called "Task"
 FIRST_AGENT_TOOL = Version(2, 1, 63)
 
@@ -179,7 +182,7 @@ def check(version: Version | None, binary: str) -> str | None:
     if version < MIN_SUPPORTED:
         raise UnsupportedClaudeError(
             f"the Claude CLI {binary} is version {version}, older than ralphy supports ({supported_range()}); "
-            f"upgrade it with `npm install -g @anthropic-ai/claude-code`"
+            f"upgrade it with `{INSTALL_COMMAND}`"
         )
     if version > NEWEST_TESTED:
         return (f"the Claude CLI {binary} is version {version}, newer than the newest ralphy was tested with "

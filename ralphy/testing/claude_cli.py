@@ -8,9 +8,10 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
+from ralphy.claude.version import NEWEST_TESTED
 from ralphy.errors import ClaudeNotFoundError
 
-CLAUDE_CLI_VERSION = "2.1.331"
+CLAUDE_CLI_VERSION = str(NEWEST_TESTED)  # the pinned CLI is the newest tested one (scripts/setup.sh says the same)
 CLAUDE_CLI_PACKAGE = f"@anthropic-ai/claude-code@{CLAUDE_CLI_VERSION}"
 
 

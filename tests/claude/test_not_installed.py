@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.claude.command import spawn
+from ralphy.claude.version import INSTALL_COMMAND
 from ralphy.errors import ClaudeNotFoundError
 from tests.conftest import ralphy_as_user
 
@@ -67,7 +68,7 @@ def test_another_binary_that_cannot_start_keeps_the_install_hint(tmp_path: Path)
     stray.chmod(0o755)
     with pytest.raises(ClaudeNotFoundError) as caught:
         spawn([str(stray)], cwd=tmp_path, env=dict(os.environ))
-    assert str(caught.value).endswith("install it with `npm install -g @anthropic-ai/claude-code`")
+    assert str(caught.value).endswith(f"install it with `{INSTALL_COMMAND}`")
 
 
 def test_doctor_calls_it_the_problem_it_is(not_installed: Path, tmp_path: Path) -> None:
