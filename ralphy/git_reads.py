@@ -14,7 +14,10 @@ names: an ``[include]`` or ``[includeIf]`` path (and what those include), ``core
   refused (``scandir``'s file types, a ``stat`` only for links: nothing is opened);
 - the repository's config files are read by git itself (``git config --file F --no-includes``: exactly git's
   syntax, no include followed, nothing run) for those four keys, and each file they name is looked at with
-  ``stat``; an included config is read the same way, ten deep at most (git's own limit).
+  ``stat``; an included config is read the same way, ten deep at most (git's own limit);
+- each submodule ``git status`` goes into (the index's gitlinks whose folder holds a ``.git``; loose20) is looked
+  at the same way, ten deep: its top ``.gitignore``, ``.gitattributes`` and ``.gitmodules``, its git folder
+  where its ``.git`` file points (or its own ``.git`` folder) unless already walked, its config's named files.
 
 Not covered (said in docs/decisions.md): the user's own global and system configs, and a ``.gitignore`` below
 the top folder (hostile14: one timeout per run, then the run compares the files itself).
@@ -36,20 +39,30 @@ _SMALL = 64 * 1024  # a .git file, commondir, alternates
 
 def would_wait(git: str | None, top: Path) -> Wait | None:
     """Why git would wait in the work tree ``top`` (the folder holding ``.git``) on a file it reads, or None."""
+    return _repository(git, top, [MAX_ENTRIES], [], 0)
+
+
+def _repository(git: str | None, top: Path, budget: list[int], walked: list[str], depth: int) -> Wait | None:
+    """``would_wait`` for one work tree, then for each submodule ``git status`` goes into (``walked``: the git
+    folders already walked, which a submodule's under ``.git/modules`` is part of)."""
+    if (why := _top_files(top)) is not None:
+        return why
     gitdir = _gitdir(top)
     if gitdir is None:
         return None
-    budget = [MAX_ENTRIES]
     folders = [gitdir]
-    if (why := _walk(gitdir, budget)) is not None:
-        return why
     common = _read_small(gitdir / "commondir")
     if common is not None and common.strip():
         folder = gitdir / os.fsdecode(common.strip().splitlines()[0])
         if os.path.isdir(folder) and os.path.realpath(folder) != os.path.realpath(gitdir):
             folders.append(folder)
-            if (why := _walk(folder, budget)) is not None:
-                return why
+    for folder in folders:
+        real = os.path.realpath(folder)
+        if any(real == done or real.startswith(done.rstrip(os.sep) + os.sep) for done in walked):
+            continue
+        walked.append(real)
+        if (why := _walk(folder, budget)) is not None:
+            return why
     for folder in folders:
         if (why := _alternates(folder / "objects", budget, 0)) is not None:
             return why
@@ -57,7 +70,49 @@ def would_wait(git: str | None, top: Path) -> Wait | None:
     for config in dict.fromkeys(configs):
         if git is not None and (why := _named_files(git, config, top, 0)) is not None:
             return why
+    if git is None or depth >= MAX_DEPTH:
+        return None
+    for path in _submodules(git, top):
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1  # a git process each: a repository of thousands of submodules is not looked at whole
+        if (why := _repository(git, top / path, budget, walked, depth + 1)) is not None:
+            return why
     return None
+
+
+# Read at a work tree's top by `git status`, the project's and each submodule's (the deeper .gitignore files are
+# not looked at: see the module's docstring)
+_TOP_FILES = (".gitignore", ".gitattributes", ".gitmodules")
+
+
+def _top_files(top: Path) -> Wait | None:
+    for name in _TOP_FILES:
+        try:
+            mode = os.stat(top / name).st_mode
+        except OSError:
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            return _why(top / name, mode)
+    return None
+
+
+def _submodules(git: str, top: Path) -> list[str]:
+    """The submodules ``git status`` goes into: the index's gitlinks (mode 160000; with or without a
+    ``.gitmodules`` entry) whose folder holds a ``.git``. Asked of git after the checks above, so it cannot wait."""
+    try:
+        listed = subprocess.run(
+            [git, "--no-optional-locks", "-c", "core.fsmonitor=false", "ls-files", "--stage", "-z"],
+            cwd=top, capture_output=True, timeout=30, check=False, stdin=subprocess.DEVNULL).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = []
+    for entry in listed.split(b"\0"):
+        if entry.startswith(b"160000 "):
+            path = os.fsdecode(entry.partition(b"\t")[2])
+            if path and os.path.lexists(top / path / ".git"):
+                found.append(path)
+    return found
 
 
 def _gitdir(top: Path) -> Path | None:
