@@ -47,15 +47,10 @@ def _repository(git: str | None, top: Path, budget: list[int], walked: list[str]
     folders already walked, which a submodule's under ``.git/modules`` is part of)."""
     if (why := _top_files(top)) is not None:
         return why
-    gitdir = _gitdir(top)
-    if gitdir is None:
+    folders = git_folders(top)
+    if not folders:
         return None
-    folders = [gitdir]
-    common = _read_small(gitdir / "commondir")
-    if common is not None and common.strip():
-        folder = gitdir / os.fsdecode(common.strip().splitlines()[0])
-        if os.path.isdir(folder) and os.path.realpath(folder) != os.path.realpath(gitdir):
-            folders.append(folder)
+    gitdir = folders[0]
     for folder in folders:
         real = os.path.realpath(folder)
         if any(real == done or real.startswith(done.rstrip(os.sep) + os.sep) for done in walked):
@@ -131,6 +126,20 @@ def _gitdir(top: Path) -> Path | None:
         return None
     folder = top / os.fsdecode(rest.splitlines()[0].strip())
     return folder if os.path.isdir(folder) else None
+
+
+def git_folders(top: Path) -> list[Path]:
+    """The git folder of the work tree ``top`` and, for a linked worktree, the common one (empty when none)."""
+    gitdir = _gitdir(top)
+    if gitdir is None:
+        return []
+    folders = [gitdir]
+    common = _read_small(gitdir / "commondir")
+    if common is not None and common.strip():
+        folder = gitdir / os.fsdecode(common.strip().splitlines()[0])
+        if os.path.isdir(folder) and os.path.realpath(folder) != os.path.realpath(gitdir):
+            folders.append(folder)
+    return folders
 
 
 class Wait(str):

@@ -62,6 +62,7 @@ class ProjectTools:
         self._catalog: _Catalog | None = None
         self._searched: tuple[Path, ...] = ()
         self._plugin_files: tuple[Path, ...] = ()
+        self._claude_bin: tuple[Path, ...] = ()  # the CLI whose version chose the discovery rules (an upgrade is seen)
         self._agent_scopes: tuple[str, ...] = ("project",)
         # the SDK runs each call of a plain function in a worker thread, so two calls (and warm()) may overlap
         self._lock = threading.RLock()
@@ -79,10 +80,29 @@ class ProjectTools:
         """What the agents depend on (``ralphy.mcp_watch``): every agent folder and file discovery read, walked
         through linked folders, the ``.claude/agents`` folders that may appear up to the git root, the config
         files that choose the scopes and the threshold, and with plugins the files that choose those."""
-        from ralphy.mcp_watch import project_candidates, signature
+        from ralphy.mcp_watch import ignore_files, project_candidates, signature
 
-        files = [self.project_dir / ".ralphy.toml", self.project_dir / "pyproject.toml", *self._plugin_files]
+        files = [self.project_dir / ".ralphy.toml", self.project_dir / "pyproject.toml", *self._plugin_files,
+                 *ignore_files(self.project_dir), *self._claude_bin]
         return signature([*self._searched, *project_candidates(self.project_dir)], files)
+
+    def _rules(self) -> Any:
+        """The discovery rules of the CLI ``ralphy dev`` would run, as ``ralphy agents list`` reads them (2.0.x skips
+        the folders the repository's ignore files name): its binary from the trusted config only, since finding its
+        version may run it."""
+        from ralphy.claude.command import resolve_claude_bin
+        from ralphy.claude.version import DiscoveryRules, claude_version
+        from ralphy.config import load_config
+        from ralphy.errors import ClaudeNotFoundError
+
+        trusted = load_config(self.project_dir, ignore_untrusted=True, say_limits=False)
+        try:
+            binary = resolve_claude_bin(trusted.claude_bin)
+        except ClaudeNotFoundError:
+            self._claude_bin = ()
+            return DiscoveryRules.for_version(None)
+        self._claude_bin = (Path(binary),)
+        return DiscoveryRules.for_version(claude_version(binary))
 
     def catalog(self) -> _Catalog:
         """The agents, discovered once and again only when an agent file changed."""
@@ -97,9 +117,9 @@ class ProjectTools:
             return self._catalog
         from ralphy.agents.discovery import discover_agents
 
-        watched = (self._searched, self._plugin_files)
+        watched = (self._searched, self._plugin_files, self._claude_bin)
         config = self._config()
-        discovery = discover_agents(self.project_dir, scopes=tuple(config.agent_scopes))
+        discovery = discover_agents(self.project_dir, scopes=tuple(config.agent_scopes), rules=self._rules())
         self._searched = tuple(Path(folder) for folder in discovery.searched)
         self._plugin_files = ()
         if {"plugins", "all"} & set(config.agent_scopes):
@@ -109,7 +129,7 @@ class ProjectTools:
             self._plugin_files = tuple(plugin_files(default_config_dir(), self.project_dir))
         self._threshold = config.recommend_threshold
         self._agent_scopes = tuple(config.agent_scopes)
-        if (self._searched, self._plugin_files) != watched:  # other folders or files now: their state as read
+        if (self._searched, self._plugin_files, self._claude_bin) != watched:  # other folders or files now: their state as read
             current = self._signature()
         self._catalog = _Catalog(current, tuple(discovery.agents), {})
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)

@@ -1,7 +1,8 @@
 """What ``ralphy mcp`` watches to notice that the agents Claude Code would load have changed: a signature of
 every agent folder (walked as discovery walks it, through linked folders), every agent file, the
-``.claude/agents`` folders that may appear between the project and its git root, and the files that choose the
-plugins. Stat calls only, no reads: it is taken before every tool call."""
+``.claude/agents`` folders that may appear between the project and its git root, the files that choose the
+plugins, and the ignore files a 2.0.x CLI's file listing follows (``ignore_files``). Stat calls only, no reads:
+it is taken before every tool call."""
 
 from __future__ import annotations
 
@@ -52,9 +53,27 @@ def plugin_files(config_dir: Path, project_dir: Path) -> list[Path]:
     return files + [plugin.root / ".claude-plugin" / "plugin.json" for plugin in installed_plugins(config_dir, project_dir)]
 
 
+def ignore_files(project_dir: Path) -> list[Path]:
+    """The ignore files CLI 2.0.x's ripgrep follows above the agent folders (``ralphy.agents.ignored_dirs``; those
+    inside them are stat'ed by the walk): each ``.gitignore`` from ``project_dir`` up to its git root, the
+    repository's ``info/exclude`` (a linked worktree's common one too), the user's default global ignore file and
+    the git configs that may name another (a ``core.excludesFile`` elsewhere is not watched)."""
+    git_root = find_git_root(project_dir)
+    if git_root is None:
+        return []
+    files = [directory / ".gitignore" for directory in (project_dir, *project_dir.parents)
+             if directory == git_root or git_root in directory.parents]
+    from ralphy.git_reads import git_folders
+
+    for folder in git_folders(git_root):
+        files += [folder / "info" / "exclude", folder / "config"]
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return files + [Path(xdg) / "git" / "ignore", Path(xdg) / "git" / "config", Path.home() / ".gitconfig"]
+
+
 def _walk(root: str, entries: list[Entry]) -> None:
-    """Each folder's and ``.md`` file's (path, mtime, size) under ``root``, links followed, each folder once; a
-    folder's mtime changes when a file is added, removed or renamed in it."""
+    """Each folder's, ``.md`` file's and ``.gitignore``'s (path, mtime, size) under ``root``, links followed, each
+    folder once; a folder's mtime changes when a file is added, removed or renamed in it."""
     seen: set[tuple[int, int]] = set()
     budget = MAX_WALK_ENTRIES
     stack = [root]
@@ -78,7 +97,7 @@ def _walk(root: str, entries: list[Entry]) -> None:
                 continue
             if stat_module.S_ISDIR(mode):
                 stack.append(entry.path)
-            elif entry.name.lower().endswith(".md"):
+            elif entry.name.lower().endswith(".md") or entry.name == ".gitignore":
                 entries.append(_stat(entry.path))
 
 

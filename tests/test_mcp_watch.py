@@ -15,3 +15,70 @@ def test_the_walk_lists_no_more_entries_than_its_budget(tmp_path, monkeypatch) -
     entries = []
     mcp_watch._walk(str(tmp_path), entries)
     assert len(entries) == 1 + 50
+
+
+def _stand_in_cli(directory, version: str):
+    directory.mkdir(parents=True, exist_ok=True)
+    script = directory / "claude"
+    script.write_text(f"#!/bin/sh\nif [ \"$1\" = --version ]; then echo '{version} (Claude Code)'; exit 0; fi\nexit 1\n")
+    script.chmod(0o755)
+    return script
+
+
+def _agent(path, name: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"---\nname: {name}\ndescription: Use for {name} work.\n---\nDo {name} work.\n", encoding="utf-8")
+
+
+def _names(tools) -> list[str]:
+    return sorted(tools.agent_capabilities()["capabilitiesByAgent"])
+
+
+def _cli_names(project) -> list[str]:
+    import json
+
+    from click.testing import CliRunner
+
+    from ralphy.cli import cli
+
+    listed = CliRunner().invoke(cli, ["agents", "list", str(project), "--json"])
+    assert listed.exit_code == 0, listed.output
+    return sorted(agent["name"] for agent in json.loads(listed.stdout))
+
+
+def test_the_server_follows_an_ignore_file_change_as_the_cli_would(tmp_path, monkeypatch) -> None:
+    # was: the server read the agents as the newest CLI does whatever CLI ran, and watched no ignore file: with a
+    # 2.0.x CLI (ripgrep lists the agent files, skipping ignored folders) `ralphy agents list` left out a folder a
+    # .gitignore named and the server still offered its agents, before and after the change
+    from ralphy.mcp_server import ProjectTools
+    from ralphy.testing import init_git_project
+
+    project = init_git_project(tmp_path / "project")
+    _agent(project / ".claude" / "agents" / "reviewer.md", "reviewer")
+    _agent(project / ".claude" / "agents" / "drafts" / "drafter.md", "drafter")
+    _agent(project / ".claude" / "agents" / "team" / "nested" / "tester.md", "tester")
+    monkeypatch.setenv("RALPHY_CLAUDE_BIN", str(_stand_in_cli(tmp_path / "bin", "2.0.0")))
+    tools = ProjectTools(project)
+    assert _names(tools) == _cli_names(project) == ["drafter", "reviewer", "tester"]
+    (project / ".gitignore").write_text(".claude/agents/drafts/\n")
+    assert _names(tools) == _cli_names(project) == ["reviewer", "tester"]
+    (project / ".claude" / "agents" / "team" / ".gitignore").write_text("nested/\n")  # one inside the agent folder
+    assert _names(tools) == _cli_names(project) == ["reviewer"]
+    (project / ".gitignore").unlink()
+    (project / ".claude" / "agents" / "team" / ".gitignore").unlink()
+    (project / ".git" / "info").mkdir(exist_ok=True)
+    (project / ".git" / "info" / "exclude").write_text("drafts\n")
+    assert _names(tools) == _cli_names(project) == ["reviewer", "tester"]
+    (project / ".git" / "info" / "exclude").write_text("")
+    assert _names(tools) == _cli_names(project) == ["drafter", "reviewer", "tester"]
+
+
+def test_a_newer_cli_reads_ignored_folders_and_so_does_the_server(tmp_path, monkeypatch) -> None:
+    from ralphy.mcp_server import ProjectTools
+    from ralphy.testing import init_git_project
+
+    project = init_git_project(tmp_path / "project")
+    _agent(project / ".claude" / "agents" / "drafts" / "drafter.md", "drafter")
+    (project / ".gitignore").write_text(".claude/agents/drafts/\n")
+    monkeypatch.setenv("RALPHY_CLAUDE_BIN", str(_stand_in_cli(tmp_path / "bin", "2.1.331")))
+    assert _names(ProjectTools(project)) == _cli_names(project) == ["drafter"]
