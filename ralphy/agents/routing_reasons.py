@@ -19,7 +19,7 @@ FIELD_LABELS: dict[str, str] = {
     "description": "description",
     "context": "examples",
     "body": "instructions",
-    "siblings": "the words of its role's other agents",
+    "siblings": "the words of its role's other agents",  # said as _siblings_part words it
 }
 
 
@@ -38,7 +38,8 @@ def reason(router: Router, index: int, task_terms: Sequence[str], surface: Mappi
     if set(by_field) - {"body", "siblings"}:
         by_field.pop("body", None)  # words of the instructions only matter when nothing else matched,
         by_field.pop("siblings", None)  # and so do those of the role's other agents
-    parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" for name in FIELD_LABELS if name in by_field]
+    parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" if name != "siblings"
+             else _siblings_part(router.agents[index].name, by_field[name]) for name in FIELD_LABELS if name in by_field]
     example = best_example(examples_of(router, index), task_terms)
     if example:
         parts.append(f"example task '{example}'")
@@ -46,6 +47,17 @@ def reason(router: Router, index: int, task_terms: Sequence[str], surface: Mappi
     if excluded:
         parts.append(f"but it is not for '{excluded}'")
     return "; ".join(parts) if parts else "no matching words"
+
+
+def _siblings_part(name: str, words: list[str]) -> str:
+    """A match in the siblings field, said so a person can follow it: the words are not in the agent's own file,
+    other public collections' agents of its role use them ("'bake'" for docker-expert: another collection's
+    docker-expert says "Bake multi-target builds", Docker's Bake), and that is a weak reason."""
+    from ralphy.agents.siblings import role_key
+
+    role = role_key(name) or name
+    them = "it" if len(words) == 1 else "them"
+    return f"{', '.join(words)} not in its own file; other public collections' {role} agents use {them} (a weak match)"
 
 
 def examples_of(router: Router, index: int) -> tuple[tuple[str, frozenset[str]], ...]:

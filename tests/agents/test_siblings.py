@@ -79,7 +79,20 @@ def test_a_siblings_word_finds_the_agent(corpus) -> None:
     assert "VoltAgent" in str(corpus["network-engineer"].path)
     ranked = Router([corpus[name] for name in TEAM]).rank(TASK, limit=3)
     assert ranked[0].agent == "network-engineer"
-    assert "'tcpdump', 'wireshark' in the words of its role's other agents" in ranked[0].reason
+    assert ("'tcpdump', 'wireshark' not in its own file; other public collections' network agents use them "
+            "(a weak match)") in ranked[0].reason
+
+
+def test_a_word_only_the_siblings_use_is_said_plainly(corpus) -> None:
+    # was: "matches 'bake' in the words of its role's other agents" for a cake: a reason nobody could follow (the
+    # word is another collection's docker-expert's "Bake multi-target builds"); the ranking itself is unchanged
+    from ralphy.agents.agent_file import load_agent_file
+    from tests.conftest import FURAI
+
+    docker = load_agent_file(FURAI / "docker-expert.md")
+    [ranked] = Router([docker]).rank("Bake a chocolate cake", limit=1)
+    assert ranked.agent == "docker-expert" and ranked.confidence < 0.5
+    assert ranked.reason == "'bake' not in its own file; other public collections' docker agents use it (a weak match)"
 
 
 def test_without_siblings_the_agent_is_not_found(corpus, no_siblings) -> None:
