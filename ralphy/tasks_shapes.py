@@ -23,6 +23,7 @@ from ralphy.tasks_headings import (
     place_heading,
     read_heading,
 )
+from ralphy.tasks_fields import without_obsidian_fields
 from ralphy.tasks_ids import LEADING_LABELS, _prefix, split_leading_id
 from ralphy.tasks_lines import content_lines
 from ralphy.tasks_status import (
@@ -257,7 +258,7 @@ def read_shapes(text: str, *, where: str = "TASKS.md", notes_are_tasks: bool = F
         status = marks.get(item.mark) or CHECKBOX_STATUS[item.mark]
         if item.mark == "-" and "\u274c" in item.text and CANCELLED_DATE.search(item.text):
             status = DROPPED  # "- [-] ... ❌ 2023-04-18": cancelled that day
-        title = item.title
+        title = without_obsidian_fields(item.title)  # "Cook dinner ⏫ ⏳ 2021-11-23": the plugin's fields are not its name
         if status != COMPLETED and dropped_title(title, False):
             status = DROPPED
         elif title.startswith("~~") and (struck := STRUCK.match(title)):

@@ -3,6 +3,7 @@
 
     (A) 2024-03-01 Add the --json flag +cli @laptop     <- pending, group cli (its first +project)
     x 2024-03-04 2024-03-01 Fix the crash +cli           <- completed ("x " first)
+    (B) Write the guide +docs due:2024-03-15             <- title "Write the guide +docs" (key:value pairs are not)
     Reply to the issue about Windows paths               <- pending, group Tasks
 
 and a file of status lines, ``TODO: ...`` / ``DONE: ...``, whatever its name. The todo.txt reading applies to a file
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ralphy.tasks_fields import without_key_values
 from ralphy.tasks_shapes import DEFAULT_GROUP, RawTask
 from ralphy.tasks_status import COMPLETED, DROPPED, IN_PROGRESS, PENDING
 
@@ -63,11 +65,17 @@ def read_todotxt(text: str, shape: str) -> list[RawTask]:
                 continue
             done = _DONE.match(line)
             rest = line[done.end():] if done else line
-            rest = _PRIORITY.sub("", rest, count=1)
-            for _ in range(2):  # a completion date, then a creation date
-                rest = _DATE.sub("", rest, count=1)
+            dates, priority = 0, False
+            while True:  # a completion date, a creation date and a priority, as tools write them: "x DATE (A) DATE"
+                if not priority and (lead := _PRIORITY.match(rest)):
+                    priority = True
+                elif dates < 2 and (lead := _DATE.match(rest)):
+                    dates += 1
+                else:
+                    break
+                rest = rest[lead.end():]
             project = _PROJECT.search(rest)
-            status, title = (COMPLETED if done else PENDING), rest.strip() or line
+            status, title = (COMPLETED if done else PENDING), without_key_values(rest.strip()) or line
             group = project.group(1) if project else DEFAULT_GROUP
         if status != DROPPED:
             tasks.append(RawTask(number, title, status, None, group, source=line))
