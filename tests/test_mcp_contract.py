@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -30,15 +31,20 @@ def _corpus_file(name: str) -> Path:
     raise AssertionError(f"no agent {name} in the corpus")
 
 
-@pytest.fixture(scope="module")
-def unity_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("unity") / "project"
-    (root / ".git").mkdir(parents=True)
+def _project(root: Path, files: Iterable[tuple[Path, str]]) -> Path:
+    """A project at ``root`` (a ``.git`` folder) whose ``.claude/agents`` holds copies of ``files`` (source, name)."""
     agents = root / ".claude" / "agents"
     agents.mkdir(parents=True)
-    for name in UNITY_GAME:
-        shutil.copy(_corpus_file(name), agents / f"{name}.md")
+    (root / ".git").mkdir()
+    for source, name in files:
+        shutil.copy(source, agents / name)
     return root
+
+
+@pytest.fixture(scope="module")
+def unity_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _project(tmp_path_factory.mktemp("unity") / "project",
+                    ((_corpus_file(name), f"{name}.md") for name in UNITY_GAME))
 
 
 @pytest.mark.parametrize("task", [
@@ -180,14 +186,9 @@ def test_user_scope_agents_are_offered_and_watched_with_scope_user_and_named_wit
 @pytest.fixture(scope="module")
 def corpus_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every agent file of the corpus (five public collections, 500 agents by name) in one project."""
-    root = tmp_path_factory.mktemp("corpus") / "project"
-    (root / ".git").mkdir(parents=True)
-    agents = root / ".claude" / "agents"
-    agents.mkdir(parents=True)
-    for number, path in enumerate(sorted(CORPUS.rglob("*.md"))):
-        if path.name != "README.md":
-            shutil.copy(path, agents / f"{number:04d}-{path.name}")
-    return root
+    return _project(tmp_path_factory.mktemp("corpus") / "project",
+                    ((path, f"{number:04d}-{path.name}") for number, path in enumerate(sorted(CORPUS.rglob("*.md")))
+                     if path.name != "README.md"))
 
 
 def test_exclude_agents_may_name_every_agent_of_a_500_agent_project(corpus_project: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import init_git_project
+from tests.security.fingerprints import fingerprints_said
 
 # --- FIFOs git reads where hostile14's fixed places did not look ------------------------------------------------
 # hostile14 looked at HEAD, config, index, info/exclude, the top .gitignore: a FIFO anywhere else git opens held
@@ -106,14 +107,7 @@ def test_a_fifo_anywhere_git_reads_costs_no_wait(tmp_path, fresh_git_memory, cap
     subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "a"],
                    cwd=project, check=True)
     _plant(project, where)
-    started = time.monotonic()
-    with caplog.at_level("WARNING"):
-        before = worktree.fingerprints(project)
-        (project / "new.txt").write_text("x")
-        after = worktree.fingerprints(project)
-    assert time.monotonic() - started < 3
-    assert before != after  # progress still seen: ralphy compared the files itself
-    said = [r.getMessage() for r in caplog.records if "compares the project's files itself" in r.getMessage()]
+    said = fingerprints_said(worktree, project, caplog, within=3)
     assert len(said) == 1 and "git would wait on it" in said[0], said
 
 

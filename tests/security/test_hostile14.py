@@ -15,6 +15,7 @@ import pytest
 from ralphy.agents import agent_dirs
 from ralphy.agents.discovery import discover_agents
 from ralphy.testing import init_git_project
+from tests.security.fingerprints import fingerprints_said
 
 AGENT = "---\nname: {name}\ndescription: Use for {name} work.\n---\nBody.\n"
 
@@ -70,14 +71,7 @@ def test_a_fifo_git_reads_at_a_fixed_place_costs_no_wait(tmp_path, fresh_git_mem
     project = init_git_project(tmp_path / "repo")
     (project / where).unlink(missing_ok=True)
     os.mkfifo(project / where)
-    started = time.monotonic()
-    with caplog.at_level("WARNING"):
-        before = worktree.fingerprints(project)
-        (project / "new.txt").write_text("x")
-        after = worktree.fingerprints(project)
-    assert time.monotonic() - started < 5
-    assert before != after  # progress still seen: ralphy compared the files itself
-    said = [r.getMessage() for r in caplog.records if "compares the project's files itself" in r.getMessage()]
+    said = fingerprints_said(worktree, project, caplog, within=5)
     assert len(said) == 1 and where in said[0], said
 
 
