@@ -129,7 +129,7 @@ class ProjectTools:
             self._plugin_files = tuple(plugin_files(default_config_dir(), self.project_dir))
         self._threshold = config.recommend_threshold
         self._agent_scopes = tuple(config.agent_scopes)
-        if (self._searched, self._plugin_files, self._claude_bin) != watched:  # other folders or files now: their state as read
+        if (self._searched, self._plugin_files, self._claude_bin) != watched:  # other files now: their state as read
             current = self._signature()
         self._catalog = _Catalog(current, tuple(discovery.agents), {})
         logger.info("loaded %d agents from %s", len(discovery.agents), self.project_dir)

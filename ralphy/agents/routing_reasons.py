@@ -38,8 +38,9 @@ def reason(router: Router, index: int, task_terms: Sequence[str], surface: Mappi
     if set(by_field) - {"body", "siblings"}:
         by_field.pop("body", None)  # words of the instructions only matter when nothing else matched,
         by_field.pop("siblings", None)  # and so do those of the role's other agents
-    parts = [f"matches {', '.join(by_field[name])} in {FIELD_LABELS[name]}" if name != "siblings"
-             else _siblings_part(router.agents[index].name, by_field[name]) for name in FIELD_LABELS if name in by_field]
+    parts = [f"matches {', '.join(words)} in {FIELD_LABELS[name]}" if name != "siblings"
+             else _siblings_part(router.agents[index].name, words)
+             for name in FIELD_LABELS if (words := by_field.get(name))]
     example = best_example(examples_of(router, index), task_terms)
     if example:
         parts.append(f"example task '{example}'")
@@ -57,7 +58,8 @@ def _siblings_part(name: str, words: list[str]) -> str:
 
     role = role_key(name) or name
     them = "it" if len(words) == 1 else "them"
-    return f"{', '.join(words)} not in its own file; other public collections' {role} agents use {them} (a weak match)"
+    return (f"{', '.join(words)} not in its own file; other public collections' {role} agents use {them} "
+            "(a weak match)")
 
 
 def examples_of(router: Router, index: int) -> tuple[tuple[str, frozenset[str]], ...]:

@@ -177,7 +177,8 @@ def resolve_claude_bin(explicit: str | None = None, environ: Mapping[str, str] =
             return os.path.abspath(found)
     found = shutil.which("claude", path=searched_path(path))
     if found is None:
-        raise ClaudeNotFoundError(f"the Claude CLI (`claude`) is not on PATH{_relative_hint('claude', path)}; {install_hint()}")
+        raise ClaudeNotFoundError(
+            f"the Claude CLI (`claude`) is not on PATH{_relative_hint('claude', path)}; {install_hint()}")
     return os.path.abspath(found)
 
 
