@@ -125,7 +125,9 @@ def _gitdir(top: Path) -> Path | None:
     if not rest:
         return None
     folder = top / os.fsdecode(rest.splitlines()[0].strip())
-    return folder if os.path.isdir(folder) else None
+    # git takes a folder without HEAD for no repository (and reads nothing in it): "gitdir: /dev" in a stranger's
+    # submodule is not walked, and no one is told to `rm` a device
+    return folder if os.path.isdir(folder) and os.path.lexists(folder / "HEAD") else None
 
 
 def git_folders(top: Path) -> list[Path]:

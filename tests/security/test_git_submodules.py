@@ -163,3 +163,14 @@ def test_a_submodule_that_leads_back_ends(tree: Path) -> None:
     started = time.monotonic()
     assert git_reads._repository("git", tree, budget, [], 0) is None
     assert time.monotonic() - started < 10
+
+
+def test_a_git_file_pointing_at_a_folder_of_devices_is_no_repository(tree: Path) -> None:
+    # a stranger's submodule whose .git file says "gitdir: /dev": git calls it no repository and waits on nothing;
+    # walking /dev would have named a device and told the user to `rm` it
+    from ralphy.worktree import git_root, git_unsafe
+
+    (tree / "sub" / ".git").write_text("gitdir: /dev\n")
+    subprocess.run(["git", "status"], cwd=tree, capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
+    assert git_unsafe(tree, git_root(tree)) is None
+
