@@ -20,6 +20,7 @@ APPLICATION_ID = int.from_bytes(b"RLPY", "big")  # PRAGMA application_id of ever
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 SIDECARS = ("", "-wal", "-shm", "-journal")
+READ_TIMEOUT = 5.0  # seconds a reader waits for another process's lock before it says the history is busy
 
 
 def check_not_redirected(path: Path) -> None:
@@ -51,7 +52,7 @@ def user_only(path: Path) -> None:
             pass
 
 
-def check_existing(path: Path, known_version: int) -> None:
+def check_existing(path: Path, known_version: int, *, timeout: float | None = None) -> None:
     """Refuse, without writing a byte, a file at ``path`` that is not a ralphy database we can use.
 
     A missing or empty file is fine (SQLite creates the database). Otherwise: the header must be SQLite's,
@@ -72,7 +73,7 @@ def check_existing(path: Path, known_version: int) -> None:
         raise StoreError(f"{path}: not an SQLite database (corrupt or not ralphy's); move it away to start afresh")
     if _declared_size(header) > size and not _whole_with_wal(path):
         raise StoreError(f"{path}: the database is truncated ({size} bytes, its header says {_declared_size(header)})")
-    app_id, version, tables = inspect_file(path)
+    app_id, version, tables = inspect_file(path, timeout=timeout)
     if app_id != APPLICATION_ID and (app_id != 0 or tables or version):
         raise StoreError(f"{path}: an SQLite database of another application, not ralphy's; not touching it")
     if version > known_version:
@@ -108,9 +109,10 @@ def _declared_size(header: bytes) -> int:
     return page_size * page_count if counter_valid else 0
 
 
-def inspect_file(path: Path) -> tuple[int, int, list[str]]:
+def inspect_file(path: Path, *, timeout: float | None = None) -> tuple[int, int, list[str]]:
     """(application_id, user_version, table names) read through a read-only connection, writing nothing (``Store``
-    looks at a file this way before opening it, and so does the report's ``connect_readonly``).
+    looks at a file this way before opening it, and so does the report's ``connect_readonly``). A file another
+    process holds locked past ``timeout`` (default ``READ_TIMEOUT``) is busy, not damaged (``busy_message``).
 
     With no ``-wal`` file beside it, no connection has the database open in WAL mode, so the file holds
     everything and is opened ``immutable`` (SQLite then creates no ``-wal``/``-shm`` next to a file that may
@@ -118,7 +120,8 @@ def inspect_file(path: Path) -> tuple[int, int, list[str]]:
     """
     immutable = "&immutable=1" if not Path(f"{path}-wal").exists() else ""
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True)
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True,
+                             timeout=READ_TIMEOUT if timeout is None else timeout)
     except sqlite3.Error as exc:
         raise StoreError(f"{path}: cannot open: {exc}") from None
     try:
@@ -126,10 +129,23 @@ def inspect_file(path: Path) -> tuple[int, int, list[str]]:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
     except sqlite3.DatabaseError as exc:
+        if is_busy(exc):  # another process holds it: the file is fine, and moving it away would lose the history
+            raise StoreError(busy_message(path, READ_TIMEOUT if timeout is None else timeout)) from None
         raise StoreError(f"{path}: not a usable SQLite database ({exc}); move it away to start afresh") from None
     finally:
         db.close()
     return app_id, version, tables
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """SQLite's "database is locked" (SQLITE_BUSY, SQLITE_LOCKED and their extended codes): another connection holds
+    the file, which says nothing about the file itself."""
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def busy_message(path: str | Path, timeout: float) -> str:
+    """What every reader and writer of the history says when another process held it past ``timeout``."""
+    return f"{path}: locked by another process for more than {timeout:g}s; try again"
 
 
 def newer_message(path: Path, version: int, known_version: int) -> str:
@@ -173,7 +189,7 @@ def connect_readonly(path: Path, *, snapshot: bool = False) -> sqlite3.Connectio
     uri = path.resolve().as_uri()
     immutable = "" if Path(f"{path}-wal").exists() else "&immutable=1"
     try:
-        db = sqlite3.connect(f"{uri}?mode=ro{immutable if snapshot else ''}", uri=True, timeout=5.0,
+        db = sqlite3.connect(f"{uri}?mode=ro{immutable if snapshot else ''}", uri=True, timeout=READ_TIMEOUT,
                              check_same_thread=False)
     except sqlite3.Error as exc:
         raise StoreError(f"{path}: cannot open: {exc}") from None

@@ -29,8 +29,10 @@ from ralphy.errors import StoreError
 from ralphy.jsontext import well_formed_text
 from ralphy.history_file import (
     APPLICATION_ID,
+    busy_message,
     check_existing,
     check_not_redirected,
+    is_busy,
     newer_message,
     refuse_foreign_schema,
     user_only,
@@ -88,7 +90,7 @@ class Store(HistoryReads):
         self.path = Path(path)
         self.timeout = timeout
         check_not_redirected(self.path)
-        check_existing(self.path, SCHEMA_VERSION)
+        check_existing(self.path, SCHEMA_VERSION, timeout=timeout)
         try:
             if not self.path.parent.is_dir():
                 self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -377,10 +379,8 @@ class Store(HistoryReads):
                     f"{self.path}: the disk is full; free some space and run ralphy again (the history written "
                     "so far is kept)"
                 ) from None
-            if getattr(exc, "sqlite_errorname", "").startswith("SQLITE_BUSY"):
-                raise StoreError(
-                    f"{self.path}: locked by another process for more than {self.timeout:g}s; try again"
-                ) from None
+            if is_busy(exc):
+                raise StoreError(busy_message(self.path, self.timeout)) from None
             raise StoreError(f"{self.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             if type(exc) is not sqlite3.DatabaseError:  # IntegrityError, ProgrammingError...: a bug

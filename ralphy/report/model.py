@@ -94,6 +94,7 @@ def in_file_order(report: RunReport, project_dir: str | Path) -> None:
 
 def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, path: Path | str = "ralphy.db") -> RunReport:
     """Build the report from an open (read-only) connection, in one read transaction."""
+    from ralphy import history_file
     from ralphy.history_file import FORGED_ROW_ERRORS, forged_row_error
 
     try:
@@ -103,6 +104,8 @@ def read_report(db: sqlite3.Connection, run_id: int | None, *, project: str, pat
         finally:
             db.execute("COMMIT")
     except sqlite3.OperationalError as exc:
+        if history_file.is_busy(exc):
+            raise StoreError(history_file.busy_message(path, history_file.READ_TIMEOUT)) from None
         raise StoreError(f"{path}: cannot read the history: {exc}") from None
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path}: the database is damaged: {exc}") from None
