@@ -34,6 +34,14 @@ from ralphy.report.views import (  # the report's records, offered here too
     Trip,
 )
 
+class NoSuchRun(StoreError):
+    """The history is fine but has no run yet (``run_id`` None), or not the run asked for."""
+
+    def __init__(self, message: str, run_id: int | None = None) -> None:
+        super().__init__(message)
+        self.run_id = run_id
+
+
 CLAIM_LIMIT = 4000  # characters of "Claude says" kept per iteration; the transcript has the rest
 TEXT_LIMIT = 2000  # characters kept of other long texts (errors, questions, answers)
 
@@ -129,7 +137,7 @@ def history_version(db: sqlite3.Connection) -> tuple[int, ...]:
 def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path | str) -> RunReport:
     runs = db.execute("SELECT * FROM runs ORDER BY id").fetchall()
     if not runs:
-        raise StoreError(f"{path}: no runs yet (run `ralphy dev` first)")
+        raise NoSuchRun(f"{path}: no runs yet (run `ralphy dev` first)")
     if run_id is None:
         run = runs[-1]
     else:
@@ -137,7 +145,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         if not found:
             ids = ", ".join(str(r["id"]) for r in runs[-5:])
             known = f"the only run is {ids}" if len(runs) == 1 else f"the last runs are {ids}"
-            raise StoreError(f"{path}: there is no run {run_id} ({known})")
+            raise NoSuchRun(f"{path}: there is no run {run_id} ({known})", run_id)
         run = found[0]
     rid = run["id"]
     iteration_rows = db.execute("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (rid,)).fetchall()

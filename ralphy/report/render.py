@@ -161,15 +161,21 @@ def render_report(report: RunReport, *, live: dict[str, Any] | None = None, sect
         "sections_only": sections_only,
         "generator": f"ralphy {__version__}",
         "waiting": "",
+        "problem": False,
+        "heading": "",
         "project": report.project,
     })
 
 
-def render_waiting(project: str, why: str, *, live: dict[str, Any] | None = None, sections_only: bool = False) -> str:
-    """The page while there is no run to show (no history yet): ``why`` says so."""
+def render_waiting(project: str, why: str, *, live: dict[str, Any] | None = None, sections_only: bool = False,
+                   heading: str | None = None, problem: bool = False) -> str:
+    """The page while there is no run to show: ``why`` says why. ``problem``: the history cannot be read (damaged,
+    locked, not ralphy's), which no ``ralphy dev`` will mend; else there is no run yet (or not the one asked for,
+    ``heading`` "No run 7")."""
     from ralphy import __version__
 
-    return _render({"r": None, "chart": None, "live": live, "sections_only": sections_only,
+    return _render({"r": None, "chart": None, "live": live, "sections_only": sections_only, "problem": problem,
+                    "heading": heading or ("The history cannot be read" if problem else "No run yet"),
                     "generator": f"ralphy {__version__}", "waiting": why, "project": project})
 
 

@@ -270,14 +270,21 @@ def _stamp(path: Path) -> tuple[int, ...]:
 def render_live(dashboard: Dashboard, run_id: int | None, *, nonce: str, sections_only: bool = False,
                 message: str | None = None) -> str:
     """The dashboard page (or its sections) for ``run_id`` (None: the last run), or a waiting page."""
-    from ralphy.report.model import load_report
+    from ralphy.report.model import NoSuchRun, db_file, load_report
     from ralphy.report.render import render_report, render_waiting
 
     live = {"token": dashboard.token, "nonce": nonce, "message": message}
     try:
         report = load_report(dashboard.project_dir, run_id)
     except StoreError as exc:
-        return render_waiting(str(dashboard.project_dir.resolve()), str(exc), live=live, sections_only=sections_only)
+        # no history yet, or not that run: a run will come. Anything else (damaged, locked, not ralphy's) is said
+        # as such: `ralphy dev` would refuse that file too, so "as soon as ralphy dev starts one" would be untrue.
+        missing = isinstance(exc, NoSuchRun) or not db_file(dashboard.project_dir).is_file()
+        heading = None if missing else "The history cannot be read"
+        if isinstance(exc, NoSuchRun) and exc.run_id is not None:
+            heading = f"No run {exc.run_id}"
+        return render_waiting(str(dashboard.project_dir.resolve()), str(exc), live=live, sections_only=sections_only,
+                              heading=heading, problem=not missing)
     return render_report(report, live=live, sections_only=sections_only)
 
 

@@ -5,6 +5,7 @@ The end-to-end versions, on histories of real runs of the Claude CLI, are in tes
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 
@@ -12,7 +13,7 @@ import pytest
 
 from ralphy.report import load_report, render_report, write_report
 from ralphy.report.server import _Handler, make_server
-from ralphy.store import Store
+from ralphy.store import Store, db_path
 from tests.report.browser import Browser, chromium_or_skip, dump_dom
 from tests.report.histories import T0, long_run
 from tests.report.page import rows, section_text
@@ -176,3 +177,78 @@ def test_the_dashboard_catches_up_with_a_change_made_before_its_stream_opened(ch
         server.shutdown()
         server.server_close()
     assert badge == "circuit breaker open"
+
+
+# ------------------------------------------------------------------------ report20: as a grader reads the page
+
+
+def _serving(project):
+    server, dashboard = make_server(project, port=0, poll_seconds=0.1)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    return server, dashboard
+
+
+def _stop(server, dashboard):
+    dashboard.stopping.set()
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_other_runs_line_lists_them_without_a_dangling_comma(chromium, tmp_path):
+    delegation_run(tmp_path)  # run 1: a question
+    long_run(tmp_path, 1)  # run 2: completed, the one reported
+    path = tmp_path / "report.html"
+    write_report(render_report(load_report(tmp_path)), path)
+    dom = dump_dom(chromium, path.as_uri())
+    inner = re.search(r'<section id="runs"[^>]*>(.*?)</section>', dom, re.S).group(1)
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", inner)).split())  # as read: no space before the full stop
+    assert text == "Other runs in this history: run 1 (question) — ralphy report --run ID."
+
+
+def test_the_dashboard_tab_title_and_other_runs_follow_a_new_run(chromium, tmp_path):
+    """The page swaps in a new run's sections live; the tab's title and the line of other runs must follow, not
+    keep saying what the first render said ("no run yet", or run 1 while the page shows run 2)."""
+    server, dashboard = _serving(tmp_path)
+    try:
+        with Browser(chromium) as browser:
+            browser.open(f"http://127.0.0.1:{dashboard.port}/")
+            assert browser.evaluate("document.title") == "ralphy · no run yet"
+            long_run(tmp_path, 1)
+            browser.wait_for("document.querySelector('#run h1').innerText === 'Run 1 completed'")
+            assert browser.wait_for("(t => t !== 'ralphy · no run yet' && t)(document.title)",
+                                    timeout=5) == "ralphy · run 1 · completed"
+            long_run(tmp_path, 2, finish=False)
+            browser.wait_for("document.querySelector('#run h1').innerText === 'Run 2 running'")
+            title = browser.wait_for("(t => t.includes('run 2') && t)(document.title)", timeout=5)
+            others = browser.evaluate("document.getElementById('runs').innerText.trim()")
+    finally:
+        _stop(server, dashboard)
+    assert title == "ralphy · run 2 · running"
+    assert others == "Other runs in this history: run 1 (completed)."
+
+
+def test_a_damaged_history_is_said_on_the_dashboard_not_no_run_yet(chromium, tmp_path):
+    """The dashboard shows a run; then the database is damaged. The page must say the history cannot be read (and
+    why), not "No run yet ... as soon as ralphy dev starts one": ralphy dev refuses a damaged history."""
+    delegation_run(tmp_path)
+    server, dashboard = _serving(tmp_path)
+    try:
+        with Browser(chromium) as browser:
+            browser.open(f"http://127.0.0.1:{dashboard.port}/")
+            assert browser.evaluate("document.querySelector('#run h1').innerText").startswith("Run 1")
+            with db_path(tmp_path).open("r+b") as fh:  # every page after the first overwritten
+                fh.seek(4096)
+                fh.write(b"\xff" * (db_path(tmp_path).stat().st_size - 4096))
+            heading = browser.wait_for("(t => !t.startsWith('Run 1') && t)(document.querySelector('#run h1').innerText)")
+            live_text = browser.evaluate("document.getElementById('sections').innerText")
+            live_title = browser.evaluate("document.title")
+            browser.open(f"http://127.0.0.1:{dashboard.port}/")  # and a fresh load says the same
+            loaded_text = browser.evaluate("document.getElementById('sections').innerText")
+            loaded_title = browser.evaluate("document.title")
+    finally:
+        _stop(server, dashboard)
+    assert heading == "The history cannot be read"
+    for text in (live_text, loaded_text):
+        assert "database disk image is malformed" in text and "as soon as" not in text, text
+    assert live_title == loaded_title == "ralphy · the history cannot be read"
