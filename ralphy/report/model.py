@@ -157,12 +157,18 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         for v in db.execute("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (rid,)):
             last_check = _check(v)
             checks.setdefault(v["iteration_id"], []).append(last_check)
+    # the run's own questions, any still pending, and those whose answer this run took to Claude (a resumed session)
     question_rows = db.execute(
-        """SELECT q.*, i.n AS iteration_n, i.run_id AS run_id FROM questions q
-           JOIN iterations i ON i.id = q.iteration_id
-           WHERE i.run_id = ? OR q.answered_at IS NULL ORDER BY q.id""",
-        (rid,),
+        """SELECT q.*, i.n AS iteration_n, i.run_id AS run_id, d.run_id AS delivered_run, d.n AS delivered_n
+           FROM questions q JOIN iterations i ON i.id = q.iteration_id
+           LEFT JOIN iterations d ON d.id = q.delivered_iteration_id
+           WHERE i.run_id = ? OR q.answered_at IS NULL OR d.run_id = ? ORDER BY q.id""",
+        (rid, rid),
     ).fetchall()
+    answers: dict[int, tuple[int, ...]] = {}  # iteration n -> the questions whose answers it took to Claude
+    for q in question_rows:
+        if q["delivered_run"] == rid and isinstance(q["delivered_n"], int):
+            answers[q["delivered_n"]] = answers.get(q["delivered_n"], ()) + (q["id"],)
 
     iterations: list[IterationView] = []
     run_done = _get(run, "tasks_done")
@@ -190,6 +196,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
                 resumed_session=row["resumed_session"], session_id=row["session_id"], claim=claim, claim_cut=cut,
                 tasks=tasks, delegations=delegations, tasks_done=done, cost_so_far=cost,
                 check=(checks.get(row["id"]) or [None])[-1], cli_version=_get(row, "claude_version"),
+                answers=answers.get(n, ()),
             )  # fmt: skip
         )
 
@@ -347,6 +354,7 @@ def _question(row: sqlite3.Row) -> QuestionView:
         asked_at=_time(row["asked_at"]), answer=_clip(row["answer"], TEXT_LIMIT)[0],
         answered_at=_time(row["answered_at"]), answered_by=row["answered_by"],
         delivered=row["delivered_iteration_id"] is not None, header=_get(row, "header"), options=labels,
+        delivered_run=_get(row, "delivered_run"), delivered_iteration=_get(row, "delivered_n"),
     )  # fmt: skip
 
 

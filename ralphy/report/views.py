@@ -130,6 +130,7 @@ class IterationView:
     cost_so_far: float
     check: Check | None = None
     cli_version: str | None = None
+    answers: tuple[int, ...] = ()  # the questions whose answers this iteration took to Claude
 
     @property
     def verified(self) -> bool | None:
@@ -153,6 +154,8 @@ class QuestionView:
     delivered: bool
     header: str | None = None
     options: tuple[str, ...] = ()
+    delivered_run: int | None = None  # where the answer reached Claude
+    delivered_iteration: int | None = None
 
     @property
     def pending(self) -> bool:

@@ -252,3 +252,28 @@ def test_a_damaged_history_is_said_on_the_dashboard_not_no_run_yet(chromium, tmp
     for text in (live_text, loaded_text):
         assert "database disk image is malformed" in text and "as soon as" not in text, text
     assert live_title == loaded_title == "ralphy · the history cannot be read"
+
+
+def test_a_run_resumed_with_an_answer_shows_that_question_and_answer(chromium, tmp_path):
+    """Run 1 stops on a question; the user answers; run 2's first iteration resumes Claude's session with the
+    answer. Run 2's page must show what it resumed with (the question and the answer), and run 1's page where the
+    answer went: "resumed" alone does not tell a reader what Claude was told."""
+    delegation_run(tmp_path)  # run 1: question 1, asked in iteration 2
+    with Store.open(tmp_path) as store:
+        store.answer_question(1, "No: <b>raise</b> TypeError & stop", answered_at=T0 + 200)
+        run = store.start_run(started_at=T0 + 300)
+        it = store.start_iteration(run, 1, started_at=T0 + 300, resumed_session="s2")
+        store.mark_question_delivered(1, it)
+        store.finish_iteration(it, outcome="ok", finished_at=T0 + 320, session_id="s2", cost_usd=0.02)
+        store.finish_run(run, status="completed", reason="all tasks done", exit_code=0, finished_at=T0 + 321)
+    pages = {}
+    for run_id in (1, 2):
+        path = tmp_path / f"run{run_id}.html"
+        write_report(render_report(load_report(tmp_path, run_id)), path)
+        pages[run_id] = dump_dom(chromium, path.as_uri())
+    resumed = section_text(pages[2], "questions")
+    assert "Should greet() accept None?" in resumed and "No: <b>raise</b> TypeError & stop" in resumed, resumed
+    assert "#1 · run 1, iteration 2" in resumed and "delivered in run 2, iteration 1" in resumed, resumed
+    (row,) = rows(pages[2], "iteration")
+    assert "resumed with the answer to question #1" in row[2], row
+    assert "delivered in run 2, iteration 1" in section_text(pages[1], "questions")
