@@ -1,10 +1,13 @@
 """`ralphy report` of a 500-iteration history: time to build the page and its size (goal: < 1 s, < 2 MB).
 
-    .venv/bin/python benchmarks/bench_report.py [--iterations 500] [--repeat 15]
+    .venv/bin/python benchmarks/bench_report.py [--iterations 500] [--repeat 15] [--no-checks]
 
 The history is written through the real Store (tests/report/histories.py: a delegation per iteration to one of
-three agents, a task done directly, a question every 50th iteration, a failure every 9th, a 360-character claim
-each). Measured, alternating, each a fresh process as a user runs it:
+three agents, a task done directly, a question every 50th iteration, a failure every 9th; by default a run with
+verification on, as most are: ralphy's check after each iteration with 2,000 characters of output, each
+delegation's files, commands and usage, and a 1.5 KB summary from Claude; ``--no-checks``: the thinner history
+measured before report20, 360-character claims and nothing else). Measured, alternating, each a fresh process as
+a user runs it:
 
 - ``ralphy report DIR -o FILE``: read the history read-only, render, write the file;
 - ``ralphy log DIR --json``: the existing reader of the same run (the baseline: same history, same process
@@ -52,10 +55,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--no-checks", dest="checks", action="store_false",
+                        help="the thinner history: no checks, no evidence, short claims")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ralphy-bench-report-") as tmp:
         project = Path(tmp)
-        long_run(project, args.iterations)
+        long_run(project, args.iterations, checks=args.checks)
         out = project / "report.html"
         report = [sys.executable, "-m", "ralphy", "report", str(project), "-o", str(out)]
         log = [sys.executable, "-m", "ralphy", "log", str(project), "--json"]
@@ -81,7 +86,8 @@ def main() -> int:
     import os
 
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"history: {args.iterations} iterations; repetitions: {args.repeat}; python {sys.version.split()[0]}; "
+    kind = "checks, evidence, 1.5 KB claims" if args.checks else "no checks, 360-character claims"
+    print(f"history: {args.iterations} iterations ({kind}); repetitions: {args.repeat}; python {sys.version.split()[0]}; "
           f"{os.cpu_count()} CPUs, load average {load}")
     print("                           wall: median     best  ratio   CPU (user+sys): median  ratio")
     print(f"ralphy log --json                {base * 1000:7.1f} ms {min(log_times) * 1000:6.1f} ms  1.00x"

@@ -43,7 +43,13 @@ class NoSuchRun(StoreError):
 
 
 CLAIM_LIMIT = 4000  # characters of "Claude says" kept per iteration; the transcript has the rest
-TEXT_LIMIT = 2000  # characters kept of other long texts (errors, questions, answers)
+TEXT_LIMIT = 2000  # characters kept of other long texts (errors, questions, answers, a check's output)
+# A long run's claims and check outputs share the page: each iteration gets PAGE_TEXT_BUDGET / iterations characters
+# (at least TEXT_SHARE_FLOOR), so a 500-iteration run with checks stays under 2 MB (report20); a short run keeps them
+# whole. A passed check shows the end of its output (the line that says how it went), a quarter of the share.
+PAGE_TEXT_BUDGET = 500_000
+TEXT_SHARE_FLOOR = 600
+PASSED_OUTPUT = 300  # characters of a passed check's output always kept
 
 
 # ------------------------------------------------------------------------------------------------- reading
@@ -149,13 +155,14 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         run = found[0]
     rid = run["id"]
     iteration_rows = db.execute("SELECT * FROM iterations WHERE run_id = ? ORDER BY n", (rid,)).fetchall()
+    share = max(TEXT_SHARE_FLOOR, PAGE_TEXT_BUDGET // max(1, len(iteration_rows)))
     delegation_rows = _by_iteration(db, "delegations", rid)
     task_rows = _by_iteration(db, "task_outcomes", rid)
     checks: dict[int | None, list[Check]] = {}
     last_check: Check | None = None  # the run's last check, by the order they ran
     if "verifications" in _tables(db):
         for v in db.execute("SELECT * FROM verifications WHERE run_id = ? ORDER BY id", (rid,)):
-            last_check = _check(v)
+            last_check = _check(v, share, project)
             checks.setdefault(v["iteration_id"], []).append(last_check)
     # the run's own questions, any still pending, and those whose answer this run took to Claude (a resumed session)
     question_rows = db.execute(
@@ -185,7 +192,7 @@ def _read(db: sqlite3.Connection, run_id: int | None, project: str, path: Path |
         delegations = tuple(_delegation(d, n, row["cost_usd"]) for d in delegation_rows.get(row["id"], []))
         done += len(tasks)
         cost += _num(row["cost_usd"]) or 0.0  # a forged row may hold text there
-        claim, cut = _clip(row["result_text"], CLAIM_LIMIT)
+        claim, cut = _clip(row["result_text"], min(CLAIM_LIMIT, share))
         started, finished = _time(row["started_at"]), _time(row["finished_at"])
         iterations.append(
             IterationView(
@@ -225,10 +232,16 @@ def _tables(db: sqlite3.Connection) -> set[str]:
     return {row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
 
 
-def _check(row: sqlite3.Row) -> Check:
-    tail, cut = _clip(row["output_tail"], TEXT_LIMIT)
+def _check(row: sqlite3.Row, share: int = TEXT_LIMIT, project: str = "") -> Check:
+    """A check as the page shows it: the end of its output (where pytest and most tools say how it went), up to the
+    iteration's ``share`` of the page when it failed, a quarter of it (at least ``PASSED_OUTPUT``) when it passed."""
+    limit = min(TEXT_LIMIT, share if not row["passed"] else max(PASSED_OUTPUT, share // 4))
+    tail, cut = _clip(row["output_tail"], limit, keep="end")
+    where = _get(row, "output_path")
+    if isinstance(where, str) and project and Path(where).is_relative_to(project):
+        where = str(Path(where).relative_to(project))  # the page travels (mail, CI): the project's own path
     return Check(str(row["command"]), bool(row["passed"]), row["exit_code"], bool(row["timed_out"]),
-                 _num(row["duration_s"]), tail, cut)
+                 _num(row["duration_s"]), tail, cut, where if isinstance(where, str) else None)
 
 
 def _by_iteration(db: sqlite3.Connection, table: str, run_id: int) -> dict[int, list[sqlite3.Row]]:
@@ -421,11 +434,14 @@ def _span(start: datetime | None, end: datetime | None) -> float | None:
     return None if start is None or end is None else max(0.0, (end - start).total_seconds())
 
 
-def _clip(text: str | None, limit: int) -> tuple[str | None, int]:
+def _clip(text: str | None, limit: int, *, keep: str = "start") -> tuple[str | None, int]:
+    """``text`` cut to ``limit`` characters (its start, or its end with ``keep="end"``), and how many were left out."""
     if text is None:
         return None, 0
     text = str(text)
-    return (text, 0) if len(text) <= limit else (text[:limit], len(text) - limit)
+    if len(text) <= limit:
+        return text, 0
+    return (text[len(text) - limit:] if keep == "end" else text[:limit]), len(text) - limit
 
 
 def _json_list(text: Any) -> list[Any]:

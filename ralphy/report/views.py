@@ -105,6 +105,7 @@ class Check:
     duration_s: float | None
     output_tail: str | None
     output_cut: int
+    output_path: str | None = None  # where all of the output is (relative to the project when inside it)
 
 
 @dataclass(frozen=True)

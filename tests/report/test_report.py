@@ -201,6 +201,28 @@ def test_500_iterations_stay_small(tmp_path):
     assert len(rows(html, "group")) == 25
 
 
+def test_500_iterations_with_checks_and_evidence_stay_under_2_mb(tmp_path):
+    """Most runs check their work: each iteration then has ralphy's check with its output, each delegation its
+    files, commands and usage, and Claude's summary is a real one's length (1.5 KB). Such a page was 2.8 MB
+    (report20). The long texts share the page: the newest iteration's claim and output are there, and each cut
+    says how much is left out and where it is."""
+    long_run(tmp_path, 500, checks=True)
+    html = page_of(tmp_path)
+    assert len(html.encode()) < 2_000_000, f"{len(html.encode()):,} bytes"
+    assert len(rows(html, "iteration")) == 500
+    last = rows(html, "iteration")[-1][7]
+    assert "26 passed in 4.21s" in last  # a check's output keeps its end: the line that says how it went
+    assert "more characters in the transcript" in last  # the claim is cut, and says so
+    assert "3 files, 45.0k tokens, 1m 01s" in last
+
+
+def test_a_short_run_keeps_its_long_texts_whole(tmp_path):
+    long_run(tmp_path, 20, checks=True)
+    html = page_of(tmp_path)
+    assert "more characters in the transcript" not in html  # 1.5 KB claims: nothing cut in a short run
+    assert html.count("tests/test_config.py::test_parse_25 PASSED") == 18  # every check's output whole (9, 18 failed)
+
+
 def test_a_long_claim_is_cut_and_says_so(tmp_path):
     with Store.open(tmp_path) as store:
         run = store.start_run(started_at=T0)
