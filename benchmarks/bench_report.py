@@ -87,7 +87,8 @@ def main() -> int:
 
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     kind = "checks, evidence, 1.5 KB claims" if args.checks else "no checks, 360-character claims"
-    print(f"history: {args.iterations} iterations ({kind}); repetitions: {args.repeat}; python {sys.version.split()[0]}; "
+    print(f"history: {args.iterations} iterations ({kind}); repetitions: {args.repeat}; "
+          f"python {sys.version.split()[0]}; "
           f"{os.cpu_count()} CPUs, load average {load}")
     print("                           wall: median     best  ratio   CPU (user+sys): median  ratio")
     print(f"ralphy log --json                {base * 1000:7.1f} ms {min(log_times) * 1000:6.1f} ms  1.00x"

@@ -21,8 +21,8 @@ CLAIM = ("Summary of this iteration: I implemented the tasks, wrote tests first 
 SUMMARY = ("## Summary\n\nI delegated the parser tasks to backend-dev, which added `parse_config()` in src/config.py "
            "with tests in tests/test_config.py (12 new tests, all passing). I then updated the README's usage section "
            "myself. Remaining: the CLI wiring for the next iteration.\n\n- 1.1 done\n- 1.2 done\n- 2.1 done\n") * 4
-PYTEST_TAIL = "".join(f"tests/test_config.py::test_parse_{i} PASSED{' ' * 36}[{4 * i:3d}%]\n" for i in range(26))[-1980:] \
-    + "26 passed in 4.21s\n"
+PYTEST_LINES = "".join(f"tests/test_config.py::test_parse_{i} PASSED{' ' * 36}[{4 * i:3d}%]\n" for i in range(26))
+PYTEST_TAIL = PYTEST_LINES[-1980:] + "26 passed in 4.21s\n"  # 2,000 characters, as ralphy keeps a check's output
 
 
 def long_run(project: Path, iterations: int, *, finish: bool = True, checks: bool = False) -> int:

@@ -240,7 +240,8 @@ def test_a_damaged_history_is_said_on_the_dashboard_not_no_run_yet(chromium, tmp
             with db_path(tmp_path).open("r+b") as fh:  # every page after the first overwritten
                 fh.seek(4096)
                 fh.write(b"\xff" * (db_path(tmp_path).stat().st_size - 4096))
-            heading = browser.wait_for("(t => !t.startsWith('Run 1') && t)(document.querySelector('#run h1').innerText)")
+            heading = browser.wait_for(
+                "(t => !t.startsWith('Run 1') && t)(document.querySelector('#run h1').innerText)")
             live_text = browser.evaluate("document.getElementById('sections').innerText")
             live_title = browser.evaluate("document.title")
             browser.open(f"http://127.0.0.1:{dashboard.port}/")  # and a fresh load says the same
