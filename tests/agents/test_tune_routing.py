@@ -80,3 +80,32 @@ def test_an_unknown_knob_is_one_line() -> None:
 def test_a_value_that_is_no_finite_number_is_one_line(text) -> None:
     with pytest.raises(SystemExit, match=r"needs a finite number, not '(x|nan|inf|)'"):
         tune_routing.parse(text)
+
+
+def test_the_blind_threshold_is_the_most_right_less_false_under_the_cap() -> None:
+    """Two sets whose best agents' confidences are known. "p": 4 right at 0.9, 2 right at 0.6, 2 wrong agents at 0.55,
+    2 with no fitting agent at 0.45; "v": 3 right at 0.8, 1 wrong at 0.62. Right less false: up to 0.45 6-4 + 3-1 = 4;
+    0.46-0.55 8-2 + 2 = 8; 0.56-0.60 8-0 + 2 = 10; 0.61-0.62 6 + 2 = 8; from 0.63 6 + 3 = 9. The middle of the best."""
+    picks = {"p": [(["x"], "x", 0.9)] * 4 + [(["x"], "x", 0.6)] * 2 + [(["x"], "y", 0.55)] * 2
+                  + [(None, "z", 0.45)] * 2,
+             "v": [(["x"], "x", 0.8)] * 3 + [(["x"], "y", 0.62)]}
+    assert tune_routing.choose_blind_threshold(picks, ("p", "v"), cap=0.5, capped="p") == (0.58, 10)
+    assert tune_routing.choose_blind_threshold(picks, ("p", "v"), cap=0.1, capped="p") == (0.58, 10)
+    # no false recommendation allowed on "v": from 0.63 only, eighteen thresholds at 9
+    assert tune_routing.choose_blind_threshold(picks, ("p", "v"), cap=0.0, capped="v") == (0.72, 9)
+    with pytest.raises(ValueError, match="at most 0.0 on p"):
+        tune_routing.choose_blind_threshold({"p": [(None, "z", 0.95)]}, ("p",), cap=0.0, capped="p")
+
+
+def test_the_blind_bias_decides_at_0_50_as_the_threshold_does(corpus) -> None:
+    """Moving the bias by a threshold's log-odds moves every confidence's log-odds alike (chores' too): the decisions at
+    0.50 are the threshold's, read on a train set. (Not always with the same agent: confidences are rounded to three
+    decimals and ties go by name, so two agents at 0.9994 and 0.9996 tie at one bias and not at the other.)"""
+    rows = tune_routing.rows_of(project_sets(corpus))
+    weights, bias = [1.5, 0.1, 0.1, 0.5, 0.8, -0.5, 0.15], -2.9
+    for threshold in (0.42, 0.59, 0.66):
+        moved = tune_routing.picks_of(rows, weights, tune_routing.blind_bias(bias, threshold))["projects"]
+        kept = tune_routing.picks_of(rows, weights, bias)["projects"]
+        assert rates(moved, 0.5) == rates(kept, threshold)
+    assert tune_routing.blind_bias(-2.901, 0.59) == pytest.approx(-3.265, abs=0.001)
+    assert tune_routing.blind_bias(-2.0, 0.5) == -2.0
