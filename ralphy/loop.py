@@ -255,8 +255,8 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         transcript = self.project / TRANSCRIPTS_DIR / f"run{self.run_id}-iteration{n}.jsonl"
         from ralphy.claude.permissions import Policy
 
-        policy = Policy.from_config(self.config.permissions, cwd=str(self.project), ask=self.o.ask,
-                                    fallback=live.on_request)
+        policy = Policy.from_config(self.config.permissions, self.config.allowed_tools, cwd=str(self.project),
+                                    ask=self.o.ask, fallback=live.on_request)
         argv = argv_for(self.o.claude_bin, self.config, resume.session_id if resume else None)
         resumed_session = resume.session_id if resume else None
         iteration_id: int | None = None

@@ -99,9 +99,16 @@ def with_stream_flags(argv: Sequence[str]) -> list[str]:
 
 
 def argv_for(claude_bin: str, config, resume_session: str | None = None) -> list[str]:
-    """``build_argv`` with the settings of a ``ralphy.config.Config``."""
+    """``build_argv`` with the settings of a ``ralphy.config.Config``: its ``allowed_tools`` without the entries a
+    deny or ask rule of its ``permissions`` names (``permissions.split_allowed_tools``: ralphy's policy decides
+    those, so the rules are consulted)."""
+    allowed_tools = config.allowed_tools
+    if config.permissions:  # most configs have none: the pre-start path imports nothing more
+        from ralphy.claude.permissions import split_allowed_tools
+
+        allowed_tools = split_allowed_tools(allowed_tools, config.permissions)[0]
     return build_argv(
-        claude_bin, model=config.model, permission_mode=config.permission_mode, allowed_tools=config.allowed_tools,
+        claude_bin, model=config.model, permission_mode=config.permission_mode, allowed_tools=allowed_tools,
         max_turns=config.max_turns, extra_args=config.extra_args, resume_session=resume_session,
     )
 

@@ -16,7 +16,7 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from ralphy.claude.control import DEFAULT_DENIAL, ControlRequest, allow, deny, deny_all
 
@@ -162,6 +162,40 @@ def parse_rules(permissions: Mapping[str, Any] | None) -> dict[str, list[Rule]]:
     return rules
 
 
+def _overlap(one: Rule, other: Rule) -> bool:
+    """Do the two rules name a common tool (``Edit`` covers Write, ``Read`` covers Grep, ``mcp__s`` its tools)?"""
+    return one._names(other.tool) or other._names(one.tool)
+
+
+def split_allowed_tools(allowed_tools: Sequence[str], permissions: Mapping[str, Any] | None,
+                        ) -> tuple[list[str], list[Rule]]:
+    """(the ``--allowedTools`` the CLI gets, the entries ralphy's policy allows instead).
+
+    The CLI runs a tool its ``--allowedTools`` names without asking, so a deny or ask rule on that tool would never
+    be consulted: ``allowed_tools`` holds ``Bash`` by default, and ``deny = ["Bash(rm *)"]`` let ``rm`` run. An
+    entry whose tool a deny or ask rule names is therefore left out of the CLI's list and becomes an allow rule of
+    ralphy's policy, which deny and ask rules come before: ``Bash`` stays allowed except what the rules deny or ask
+    about. A config ralphy cannot parse leaves the list as it is (the config check has said so)."""
+    try:
+        rules = parse_rules(permissions)
+    except RuleError:
+        return list(allowed_tools), []
+    narrowing = rules["deny"] + rules["ask"]
+    passed: list[str] = []
+    moved: list[Rule] = []
+    for entry in allowed_tools:
+        try:
+            rule = Rule.parse(entry)
+        except RuleError:
+            passed.append(entry)
+            continue
+        if any(_overlap(rule, other) for other in narrowing):
+            moved.append(Rule(rule.tool, rule.specifier, f"{rule.text} (allowed_tools)"))
+        else:
+            passed.append(entry)
+    return passed, moved
+
+
 def summarize(tool: str | None, tool_input: Mapping[str, Any], limit: int = 200) -> str:
     """A one-line view of what a tool wanted to do (the command, the path, the URL...)."""
     for key in ("command", "file_path", "notebook_path", "path", "url", "pattern", "query", "description"):
@@ -198,8 +232,13 @@ class Policy:
     decisions: list[Decision] = field(default_factory=list)
 
     @classmethod
-    def from_config(cls, permissions: Mapping[str, Any] | None, **kwargs: Any) -> "Policy":
-        return cls(rules=parse_rules(permissions), **kwargs)
+    def from_config(cls, permissions: Mapping[str, Any] | None, allowed_tools: Sequence[str] = (),
+                    **kwargs: Any) -> "Policy":
+        """The policy of a ``permissions`` config; ``allowed_tools`` entries that ``split_allowed_tools`` keeps
+        from the CLI are allowed here, after the deny and ask rules."""
+        rules = parse_rules(permissions)
+        rules["allow"] += split_allowed_tools(allowed_tools, permissions)[1]
+        return cls(rules=rules, **kwargs)
 
     @property
     def configured(self) -> bool:

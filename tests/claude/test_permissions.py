@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ralphy.claude.driver import DEFAULT_DENIAL, QUESTION_DENIAL, ControlRequest
-from ralphy.claude.permissions import Policy, Rule, RuleError, parse_rules, summarize
+from ralphy.claude.permissions import Policy, Rule, RuleError, parse_rules, split_allowed_tools, summarize
 
 
 def _request(tool: str, **tool_input) -> ControlRequest:
@@ -71,6 +71,41 @@ def test_precedence_deny_over_ask_over_allow():
     assert policy.decide("Bash", {"command": "rm -rf build"}) == ("deny", "Bash(rm *)")
     assert policy.decide("Bash", {"command": "ls; rm -rf build"}) == ("deny", "Bash(rm *)")  # any part denied
     assert policy.decide("WebFetch", {"url": "https://x"}) == ("ask", "no rule")
+
+
+DEFAULT_TOOLS = ["Read", "Write", "Edit", "Glob", "Grep", "Bash", "Agent", "Task", "TodoWrite"]
+
+
+@pytest.mark.parametrize("permissions, passed, moved", [
+    ({}, DEFAULT_TOOLS, []),
+    ({"allow": ["Bash(git *)"]}, DEFAULT_TOOLS, []),  # an allow rule only adds: nothing to keep from the CLI
+    ({"deny": ["Bash(rm *)"]}, [t for t in DEFAULT_TOOLS if t != "Bash"], ["Bash"]),
+    ({"ask": ["Bash(git push *)"], "deny": ["Write(secrets/**)"]},
+     ["Read", "Glob", "Grep", "Agent", "Task", "TodoWrite"], ["Write", "Edit", "Bash"]),  # Edit covers Write
+    ({"deny": ["Grep(**/.env)"]}, ["Write", "Edit", "Glob", "Bash", "Agent", "Task", "TodoWrite"],
+     ["Read", "Grep"]),  # Read rules cover Grep
+])
+def test_allowed_tools_a_deny_or_ask_rule_names_are_left_to_the_policy(permissions, passed, moved):
+    kept, rules = split_allowed_tools(DEFAULT_TOOLS, permissions)
+    assert kept == passed and [rule.tool for rule in rules] == moved
+
+
+def test_a_deny_rule_on_an_allowed_tool_is_consulted_and_the_rest_of_the_tool_stays_allowed():
+    """allowed_tools has Bash (the default) and a deny rule names `rm`: the CLI is not told to allow Bash (it would
+    run `rm` without asking), and ralphy allows every other Bash command as allowed_tools said."""
+    from types import SimpleNamespace
+
+    from ralphy.claude.command import argv_for
+
+    config = SimpleNamespace(model=None, permission_mode="default", allowed_tools=DEFAULT_TOOLS, max_turns=5,
+                             extra_args=[], permissions={"deny": ["Bash(rm *)"]})
+    argv = argv_for("claude", config)
+    assert argv[argv.index("--allowedTools") + 1] == "Read,Write,Edit,Glob,Grep,Agent,Task,TodoWrite"
+    policy = Policy.from_config(config.permissions, config.allowed_tools, cwd="/p")
+    assert policy.answer(_request("Bash", command="rm -rf build"))["behavior"] == "deny"
+    assert policy.answer(_request("Bash", command="pytest -q"))["behavior"] == "allow"
+    assert [(d.decision, d.rule) for d in policy.decisions] == [("deny", "Bash(rm *)"),
+                                                                ("allow", "Bash (allowed_tools)")]
 
 
 def test_default_policy_denies_as_plain_p_did_and_records():

@@ -1,5 +1,6 @@
 """Issue 13's live questions and permissions replayed with shapes our other tests do not use: a denied Bash command
-and an allowed Edit asked for in the same model turn; the main agent asking, with AskUserQuestion, only after a
+and an allowed Edit asked for in the same model turn; a deny rule alone (the default ``allowed_tools``, which holds
+Bash) stopping a subagent's command; the main agent asking, with AskUserQuestion, only after a
 background subagent's result came back (the turn after the first ``result``); a paused live question said as a
 question, not as an error.
 
@@ -74,6 +75,41 @@ def test_a_denied_bash_and_an_allowed_edit_in_one_turn(tmp_path, claude_home, cl
     [run] = json.loads(log.stdout)
     decisions = sorted((d["tool"], d["decision"], d["rule"]) for d in run["permissions"])
     assert decisions == [("Bash", "deny", "Bash(rm *)"), ("Edit", "allow", "Edit(src/**)")]
+
+
+def test_a_deny_rule_alone_stops_a_subagents_command(project, claude_home, claude_bin, claude_version):
+    """The issue's config as a user writes it: permission_mode default and one deny rule, allowed_tools left as it
+    is (it holds Bash). The delegated subagent's first step is ``rm -rf build``: denied (the CLI would have run it
+    without asking ralphy, as --allowedTools named Bash), recorded with the subagent's agent_id (2.0.0 sends
+    none), and the subagent goes on to finish its tasks; every other Bash command stays allowed."""
+    (project / "build").mkdir()
+    (project / "build" / "keep").write_text("precious\n")
+    competent = DevScenario({"Core library": "tdd-orchestrator"})
+
+    def model(request):
+        if request.first_user_text.startswith("Complete these tasks") and not request.tool_calls:
+            return (tool_use("Bash", {"command": "rm -rf build", "description": "clean"}, id="toolu_sub_rm")
+                    + tool_use("Bash", {"command": "echo ok > built.txt", "description": "build"}, id="toolu_sub_ok"))
+        return competent(request)
+
+    env = {"RALPHY_PERMISSION_MODE": "default", "RALPHY_PERMISSIONS": json.dumps({"deny": ["Bash(rm *)"]})}
+    with FakeMessagesAPI(model) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1", extra_env=env)
+        results = tool_results(api)
+        log = ralphy(project, api, claude_home, claude_bin, "log", "--json")
+    assert (project / "build" / "keep").read_text() == "precious\n", proc.stderr[-2000:]  # failed before the fix
+    assert (project / "built.txt").read_text() == "ok\n"
+    assert results["toolu_sub_rm"][0] and "Bash(rm *)" in results["toolu_sub_rm"][1]
+    data = summary(proc)
+    assert proc.returncode == 0 and data["status"] == "completed", proc.stderr[-2000:]
+    assert {task["id"]: task["handled_by"] for task in data["iterations"][0]["tasks_completed"]} == {
+        "1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}
+    [run] = json.loads(log.stdout)
+    decisions = [(d["input"], d["decision"], d["rule"], d["agent_id"] is not None) for d in run["permissions"]
+                 if d["tool"] == "Bash"]
+    subagent_ids = claude_version is None or claude_version >= Version(2, 1, 0)
+    assert decisions == [("rm -rf build", "deny", "Bash(rm *)", subagent_ids),
+                         ("echo ok > built.txt", "allow", "Bash (allowed_tools)", subagent_ids)], decisions
 
 
 BODY = "You are the builder. You run the project's build commands with Bash and report what they printed."
