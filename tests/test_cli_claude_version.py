@@ -51,6 +51,19 @@ def test_a_cli_older_than_supported_is_refused_with_one_line_and_never_run(tmp_p
     assert elapsed < 10  # the issue's bound; about 0.3 s here
 
 
+@pytest.mark.parametrize("said", ["1.0.128-beta.2 (Claude Code)", "Update available: 2.1.331\\n1.0.128 (Claude Code)",
+                                  "1.0.128 (Claude Code)\\nnpm notice: 2.1.331 is out"])
+def test_an_old_cli_is_refused_whatever_its_version_line_carries(tmp_path, said):
+    """A suffix on the version, or a notice line a wrapper prints around it, still names the version: refused."""
+    cli = stand_in_cli(tmp_path / "old", "1.0.128")
+    cli.write_text(cli.read_text().replace("echo '1.0.128 (Claude Code)'", f"printf '{said}\\n'"))
+    done = ralphy_dev(project(tmp_path / "p"), "--claude-bin", str(cli))
+    assert done.returncode == 1, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert "is version 1.0.128, older than ralphy supports" in line
+    assert not (tmp_path / "p" / ".ralphy" / "ralphy.db").exists()  # no run was recorded
+
+
 def test_a_permission_mode_the_cli_does_not_know_is_refused_before_the_first_iteration(tmp_path):
     cli = stand_in_cli(tmp_path / "old", "2.0.0")
     done = ralphy_dev(project(tmp_path / "p"), "--claude-bin", str(cli), "--permission-mode", "dontAsk")

@@ -288,7 +288,19 @@ def ask_version(binary: str, env: Mapping[str, str] | None = None, timeout: floa
                                   timeout=timeout, env=environment, stdin=subprocess.DEVNULL, check=False)
     except (OSError, subprocess.SubprocessError, ValueError, ClaudeNotFoundError):
         return None
-    return Version.parse(done.stdout) if done.returncode == 0 else None
+    return version_in_output(done.stdout) if done.returncode == 0 else None
+
+
+def version_in_output(output: str) -> Version | None:
+    """The version ``claude --version`` printed: its ``2.1.62 (Claude Code)`` line, else the first line that starts
+    with a version. A wrapper script or a shell profile may print a notice first ("Update available: 2.1.331"):
+    read as a whole, that output named no version, so a 2.1.62 behind it was taken for the newest CLI (told to
+    delegate with Agent) and a 1.0.128 behind it was not refused."""
+    lines = output.splitlines()
+    for line in sorted(lines, key=lambda line: not line.strip().endswith("(Claude Code)")):  # stable: order kept
+        if (version := Version.parse(line)) is not None:
+            return version
+    return None
 
 
 def npm_package_version(binary: str) -> Version | None:
