@@ -143,6 +143,9 @@ def _widens_tools(tools: list[str]) -> bool:
     return False
 
 
+# how the trust error names a project's test_command that ralphy would run as its check (the user wrote no
+# verify_command: "sets verify_command" sent them looking for a key their file does not hold)
+TEST_COMMAND_AS_CHECK = "test_command (ralphy runs it as its check: verify_command)"
 POWER_KEYS: dict[str, Callable[[Any], bool] | None] = {
     "claude_bin": None,
     "extra_args": lambda args: bool(args),
@@ -283,6 +286,7 @@ def load_config(
     env = os.environ if environ is None else environ
     values: dict[str, Any] = {}
     from_project: dict[str, Path] = {}  # key -> the project file that set it (and was not overridden)
+    verify_from_test = False  # the project's test_command is ralphy's check (no verify_command set anywhere)
 
     user_file = user_config_path(environ)
     if _exists(user_file):
@@ -320,6 +324,7 @@ def load_config(
         values["verify_command"] = values["test_command"]  # the project's own tests are its check (ralphy.verify)
         if "test_command" in from_project:  # then the repository chose the command ralphy runs
             from_project["verify_command"] = from_project["test_command"]
+            verify_from_test = True
     if "language" not in values or "test_command" not in values:  # after the line above: a detected command
         from ralphy.project_kind import detect  # is a hint for the prompt, never ralphy's check
 
@@ -337,6 +342,8 @@ def load_config(
                 values[key] != _default(key) if POWER_KEYS[key] is None else POWER_KEYS[key](values[key])
             )
         }  # fmt: skip
+        if "verify_command" in needs and verify_from_test:  # named as the file writes it
+            needs[TEST_COMMAND_AS_CHECK] = needs.pop("verify_command")
         if needs:
             from ralphy.trust import require_trusted
 
