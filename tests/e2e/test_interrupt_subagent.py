@@ -1,6 +1,7 @@
 """Ctrl-C on a real terminal while a subagent's tool runs (issue 13's held-out shape): the subagent of the
 delegated group runs a long Bash command; ^C ends the turn, the command's process with it, and the history says the
-delegation did not finish (not "running" for ever) in `ralphy log` and the report.
+delegation did not finish (not "running" for ever) in `ralphy log` and the report. The iteration timeout at the same
+moment does the same.
 
 The truth, before the run: the model delegates "Core library" (1.1, 1.2) to tdd-orchestrator, whose first step is
 ``sleep 60`` (its pid written to a file); ^C is typed once that file exists. Nothing of Core library is ticked.
@@ -11,11 +12,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI, claude_env, tool_use
-from tests.e2e.scripted import claude_processes_left_in
+from tests.e2e.scripted import claude_processes_left_in, handled_by, ralphy, summary
 from tests.processes import gone_within
 from tests.e2e.terminal import interrupt_dev_when
 from tests.report.page import rows
@@ -76,3 +79,41 @@ def test_ctrl_c_while_a_subagents_bash_command_runs(project, claude_home, claude
     (row,) = rows(html, "iteration")
     assert row[2] == "interrupted" and "running" not in row[7], row
     assert "→ tdd-orchestrator [1.1, 1.2] failed “Tasks 1.1, 1.2: Core library”: " + delegation["error"] in row[7], row
+
+
+def test_the_iteration_timeout_while_a_subagents_bash_command_runs(project, tmp_path, claude_home, claude_bin):
+    """The same moment reached by the iteration timeout instead of ^C (issue 13: "an iteration timeout ends the turn
+    through interrupt"): the subagent's ``sleep 120`` (a background agent from 2.1.198, so the main turn has had
+    its first result) is ended with the turn; the iteration is a timeout, its delegation failed, and the next
+    iteration does the work."""
+    pid_file = tmp_path / "sleep.pid"
+    competent = DevScenario({"Core library": "tdd-orchestrator"})
+
+    def model(request):
+        if (request.first_user_text.startswith("Complete these tasks") and not request.tool_calls
+                and not pid_file.exists()):
+            return tool_use("Bash", {"command": f"echo $$ > {pid_file}; exec sleep 120", "description": "build",
+                                     "timeout": 600000})
+        return competent(request)
+
+    with FakeMessagesAPI(model) as api:
+        started = time.monotonic()
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json",
+                      extra_env={"RALPHY_ITERATION_TIMEOUT": "20"}, timeout=300)
+        elapsed = time.monotonic() - started
+        log = ralphy(project, api, claude_home, claude_bin, "log", "--json")
+    data = summary(proc)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [it["outcome"] for it in data["iterations"]] == ["timeout", "ok"]
+    # the CLI answered ralphy's interrupt (the answer after initialize's); from 2.1.198 the main turn already had
+    # its result, so the CLI writes no second one: the agent's task_notification says "stopped" instead
+    lines = Path(data["iterations"][0]["transcript"]).read_text(encoding="utf-8").splitlines()
+    answers = [line for line in lines if '"control_response"' in line and '"success"' in line]
+    assert len(answers) >= 2, answers
+    assert gone_within(int(pid_file.read_text()))
+    assert elapsed < 110
+    assert claude_processes_left_in(project) == []
+    first = json.loads(log.stdout)[0]["iterations"][0]
+    (delegation,) = first["delegations"]  # never "running" after the run
+    assert delegation["status"] == "failed", delegation
+    assert handled_by(data) == {"1.1": "tdd-orchestrator", "1.2": "tdd-orchestrator", "2.1": "direct"}

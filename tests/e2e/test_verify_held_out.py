@@ -1,6 +1,7 @@
 """Verification replayed the way issue 12's held-out check would, with shapes our other tests do not use: a
-spec-kit task file ticked by a model that builds nothing, a check that passes only after the second iteration,
-and checks that flood their output or leave a child holding it open.
+spec-kit task file ticked by a model that builds nothing, a Kiro task file whose two groups go to two agents of which
+one ticks its task without the work (a shell check of `test && python`), a check that passes only after the second
+iteration, and checks that flood their output or leave a child holding it open.
 
 The truth, by hand, before each run: what the scripted model writes (DevScenario: one ``src/t<id>_*.py`` per task it
 really does, nothing when ``ticks_only``) and what each check below says about that.
@@ -17,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from ralphy.testing import DevScenario, FakeMessagesAPI
-from tests.e2e.scripted import ralphy, scripted_project, summary
+from ralphy.testing.scenario import Request
+from tests.e2e.scripted import handled_by, ralphy, scripted_project, summary
 from tests.processes import gone_within
 from tests.report.page import rows
 
@@ -67,6 +69,91 @@ def test_a_model_that_ticks_a_spec_kit_file_and_builds_nothing_is_caught(tmp_pat
     assert first["verification"]["output_tail"] == "missing code for T001, T002, T003"
     assert data["verification"]["passed"] is False and data["tasks"] == {"completed": 3, "total": 3}
     assert "3/3 tasks ticked (the last check failed)" in proc.stderr
+
+
+KIRO_FILE = ".kiro/specs/greeter/tasks.md"
+KIRO = """\
+# Implementation Plan
+
+- [ ] 1. Data models
+  - [ ] 1.1 Create the Greeting model
+    - Fields: name and text
+    - _Requirements: 1.1_
+  - [ ] 1.2 Validate an empty name
+    - _Requirements: 1.2_
+
+- [ ] 2. HTTP API
+  - [ ] 2.1 Add the greet endpoint
+    - _Requirements: 2.1, 2.2_
+"""
+KIRO_CHECK = """\
+import pathlib, re, sys
+text = pathlib.Path(".kiro/specs/greeter/tasks.md").read_text()
+ticked = re.findall(r"^\\s+- \\[[xX]\\] (\\d+\\.\\d+) ", text, re.M)
+missing = [t for t in ticked if not list(pathlib.Path("src").glob("t" + t.replace(".", "_") + "_*.py"))]
+print("no code for " + ", ".join(missing) if missing else str(len(ticked)) + " ticked, all built")
+sys.exit(1 if missing else 0)
+"""
+MODELS_BODY = "You write the data models of the project."
+API_BODY = "You write the HTTP endpoints of the project."
+AGENTS = {
+    "model-builder": f"---\nname: model-builder\ndescription: Writes data models. Use for model tasks.\n"
+                     f"tools: Read, Write, Edit, Bash\n---\n{MODELS_BODY}\n",
+    "api-builder": f"---\nname: api-builder\ndescription: Writes HTTP endpoints. Use for API tasks.\n"
+                   f"tools: Read, Write, Edit, Bash\n---\n{API_BODY}\n",
+}
+BODIES = {"model-builder": MODELS_BODY, "api-builder": API_BODY}
+DELEGATE = {"Data models": "model-builder", "HTTP API": "api-builder"}
+
+
+def kiro_project(tmp_path):
+    project = scripted_project(tmp_path / "project", agents=False, tasks="# Tasks\n\nSee .kiro/specs.\n",
+                               files={"check.py": KIRO_CHECK})
+    (project / ".kiro" / "specs" / "greeter").mkdir(parents=True)
+    (project / KIRO_FILE).write_text(KIRO)
+    (project / ".claude" / "agents").mkdir(parents=True)
+    for name, body in AGENTS.items():
+        (project / ".claude" / "agents" / f"{name}.md").write_text(body)
+    return project
+
+
+def main_prompts(api: FakeMessagesAPI) -> list[str]:
+    """The dev prompt of each CLI run, in order (the main agent's first request of each)."""
+    requests = [Request(body) for body in api.requests]
+    return [r.first_user_text for r in requests
+            if r.is_main and r.assistant_turns == 0 and r.first_user_text.startswith("# Development")]
+
+
+def test_two_agents_one_ticking_its_kiro_task_without_the_work(tmp_path, claude_home, claude_bin):
+    """model-builder writes 1.1 and 1.2 and ticks them; api-builder ticks 2.1 and writes nothing (in the background,
+    side by side, from 2.1.198). The check names 2.1; every task of the iteration is unverified (the check is per
+    iteration), each credited to its own agent, each delegation with its own files; the next prompt is told."""
+    project = kiro_project(tmp_path)
+    honest = DevScenario(DELEGATE, tasks_file=KIRO_FILE)
+    lazy = DevScenario({}, ticks_only=True, tasks_file=KIRO_FILE)
+
+    def model(request):
+        if request.agent_name == "api-builder":
+            return lazy(request)
+        return honest(request)
+
+    with FakeMessagesAPI(model, agent_bodies=BODIES) as api:
+        proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--verify-command",
+                      f"test -f {KIRO_FILE} && {PYTHON} check.py",
+                      extra_env={"RALPHY_TASKS_FILE": KIRO_FILE, "RALPHY_VERIFY_FAILURES_OPEN": "2"}, timeout=300)
+        prompts = main_prompts(api)
+    data = summary(proc)
+    assert proc.returncode == 3 and data["status"] == "circuit_open", proc.stderr[-2000:]
+    first = data["iterations"][0]
+    assert {t["id"]: (t["verified"], t["claimed_without_changes"]) for t in first["tasks_completed"]} == {
+        "1.1": (False, False), "1.2": (False, False), "2.1": (False, False)}
+    assert handled_by(data) == {"1.1": "model-builder", "1.2": "model-builder", "2.1": "api-builder"}
+    assert first["verification"]["output_tail"].strip() == "no code for 2.1"
+    dels = {d["agent"]: d for d in first["delegations"]}
+    assert sorted(dels["model-builder"]["files_changed"]) == [
+        "src/t1_1_create_the_greeting_model.py", "src/t1_2_validate_an_empty_name.py"]
+    assert dels["api-builder"]["files_changed"] == []  # the tasks file is no evidence (docs/decisions.md)
+    assert len(prompts) >= 2 and "no code for 2.1" in prompts[1] and "exited with code 1" in prompts[1]
 
 
 CHECK_ALL = """\
