@@ -112,10 +112,12 @@ def check_text(check) -> str:
     return f"check {'passed' if check.passed else 'FAILED'}: `{check.command}` ({check.ending()}, {check.duration_s:.1f}s)"
 
 
-def iteration_text(report: IterationReport, task_list: TaskList) -> list[str]:
+def iteration_text(report: IterationReport, task_list: TaskList, last_check_failed: bool = False) -> list[str]:
+    """The lines of one finished iteration. ``last_check_failed``: the last check of the run failed and none ran
+    after this iteration (it completed no task), so its ticked tasks are still not verified, not "done"."""
     counts = task_list.counts()
     cost = f"${report.cost_usd:.4f}"
-    failed = report.verification is not None and not report.verification.passed
+    failed = not report.verification.passed if report.verification is not None else last_check_failed
     head = (
         f"iteration {report.n}: {words(report.outcome)}, {counted(len(report.tasks_completed), 'task')} completed, "
         f"{counts['completed']}/{counts['total']} {'ticked, not verified' if failed else 'done'}, {cost}, "
@@ -195,6 +197,7 @@ class PlainReporter:
     def __init__(self, stream: IO[str] | None = None):
         self.stream = stream or sys.stdout
         self.retry_reasons: set[str] = set()  # said once per iteration
+        self.check_failed = False  # the last check shown failed
 
     def _print(self, text: str) -> None:
         print(text, file=self.stream, flush=True)
@@ -214,7 +217,9 @@ class PlainReporter:
                 self._print(f"  the Claude CLI is {text}" if text.startswith("retrying") else f"  {text}; the Claude CLI retries")
 
     def iteration_finished(self, report: IterationReport, task_list: TaskList) -> None:
-        for line in iteration_text(report, task_list):
+        if report.verification is not None:
+            self.check_failed = not report.verification.passed
+        for line in iteration_text(report, task_list, self.check_failed):
             self._print(line)
 
     def waiting(self, seconds: float, why: str) -> None:

@@ -165,6 +165,11 @@ def test_the_group_lines_carry_the_check_and_the_evidence_in_the_issues_words():
     lines = iteration_text(bad, tasks)
     assert lines[0].startswith("iteration 2: ok, 1 task completed, 3/3 ticked, not verified, ")
     assert lines[1] == "  Documentation: done directly (2.1) — check failed: pytest exit 1"
+    out = io.StringIO()  # the next iteration ticks nothing, so no check runs after it: still not verified
+    reporter = PlainReporter(out)
+    reporter.iteration_finished(bad, tasks)
+    reporter.iteration_finished(IterationReport(n=3), tasks)
+    assert out.getvalue().splitlines()[3].startswith("iteration 3: ok, 0 tasks completed, 3/3 ticked, not verified, ")
     claimed = IterationReport(n=3, tasks_completed=[replace(outcomes[2], claimed_without_changes=True)])
     assert iteration_text(claimed, tasks)[1] == "  Documentation: done directly (2.1) — claimed without changes"
     timeout = Verification("make check", None, False, 600.0, "", timed_out=True)
