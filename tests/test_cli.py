@@ -70,7 +70,7 @@ def test_prompt_with_two_agents_and_a_broken_file(tmp_path):
     lines = [line for line in result.stdout.splitlines() if line.startswith("- **")]
     assert lines == ["- **security-auditor**: Audits code for security.", "- **tdd-orchestrator**: Implements features test-first."]
     assert "## Agent Orchestration" in result.stdout and "## Direct Implementation" not in result.stdout
-    assert "Discovered 2 agents: security-auditor, tdd-orchestrator\n" in result.stderr
+    assert "Discovered 2 agents: ['security-auditor', 'tdd-orchestrator']\n" in result.stderr
     assert "Discovered" not in result.stdout
 
 
@@ -79,7 +79,7 @@ def test_prompt_with_one_agent_says_agent(tmp_path):
     (project / ".claude" / "agents" / "b.md").unlink()
     result = CliRunner().invoke(cli, ["prompt", str(project)], catch_exceptions=False)
     assert result.exit_code == 0
-    assert "Discovered 1 agent: tdd-orchestrator\n" in result.stderr
+    assert "Discovered 1 agent: ['tdd-orchestrator']\n" in result.stderr
 
 
 @pytest.mark.parametrize("make_dir", [False, True])

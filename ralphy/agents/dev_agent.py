@@ -81,8 +81,9 @@ class DevAgent:
         if agents:
             names = [agent.name for agent in agents]
             more = len(names) - LOGGED_NAMES
+            # The line issue 2 specifies exactly: "Discovered 2 agents: ['security-auditor', 'tdd-orchestrator']".
             logger.info("Discovered %d %s: %s%s", len(names), "agent" if len(names) == 1 else "agents",
-                        ", ".join(names[:LOGGED_NAMES]), f" (and {more} more)" if more > 0 else "")
+                        names[:LOGGED_NAMES], f" (and {more} more)" if more > 0 else "")
         else:
             logger.info("No agents found, using direct implementation")
         notice = skipped_notice(len(self.discovery.problems))

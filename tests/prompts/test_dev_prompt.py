@@ -110,7 +110,7 @@ def test_agents_give_orchestration_without_tdd(tmp_path, caplog):
     ]
     assert "## Direct Implementation" not in prompt and "Write a failing test" not in prompt
     assert "subagent_type" in prompt and "description" in prompt
-    assert "Discovered 2 agents: security-auditor, tdd-orchestrator" in caplog.messages  # words, not a Python list
+    assert "Discovered 2 agents: ['security-auditor', 'tdd-orchestrator']" in caplog.messages  # issue 2's exact line
 
 
 def test_agents_that_match_no_task_still_orchestrate(tmp_path, caplog):
@@ -200,9 +200,9 @@ def test_many_agents_list_only_the_most_relevant(tmp_path, caplog):
     with caplog.at_level(logging.INFO, logger="ralphy"):
         prompt = DevAgent(project, config).build_prompt()
     agent_lines = [line for line in prompt.splitlines() if line.startswith("- **")]
-    total = int(caplog.messages[0].split()[1])  # "Discovered N agents: a, b, ... (and M more)"
+    total = int(caplog.messages[0].split()[1])  # "Discovered N agents: ['a', 'b', ...] (and M more)"
     assert caplog.messages[0].endswith(f"(and {total - 20} more)")
-    assert caplog.messages[0].count(", ") == 19 and "[" not in caplog.messages[0]
+    assert caplog.messages[0].count("', '") == 19
     assert total > 400
     assert 1 <= len(agent_lines) <= 10  # agents matching no word of the pending tasks are left out
     assert f"{len(agent_lines)} most relevant of {total} shown" in prompt
