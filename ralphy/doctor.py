@@ -278,7 +278,17 @@ def _check_claude_settings(diagnosis: Diagnosis, project: Path) -> None:
         from ralphy.trust import claude_settings_risks
     except ImportError:  # pragma: no cover - older trees
         return
+    from ralphy.trust import claude_memory_risk, is_trusted
+
+    memory = claude_memory_risk(project)
     for risk in claude_settings_risks(project):
+        if risk == memory:
+            if not is_trusted(project):
+                from ralphy.termsafe import shell_word
+
+                diagnosis.add("claude-memory", PROBLEM, risk, f"review it, then run `ralphy trust {shell_word(str(project))}`"
+                              " (`ralphy dev` does not start the CLI here until then)")
+            continue
         diagnosis.add("claude-settings", WARNING, f"{risk}: the Claude CLI runs it without asking in headless mode",
                       "review the project's .claude/settings*.json")
 

@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 from ralphy import jsontext
 from ralphy.errors import UntrustedConfigError
+from ralphy.memory_links import outside_reads
 
 TRUST_DIR = "trusted"
 
@@ -44,6 +45,9 @@ def config_digest(project_dir: str | os.PathLike[str]) -> tuple[str, list[Path]]
     redirects = claude_settings_redirects(project_dir)
     if redirects:  # only then: a project without them keeps the digest it had (and its users their trust)
         items.append(["claude settings env", [list(found) for found in redirects]])
+    outside = outside_reads(project_dir)
+    if outside:  # the same: only then
+        items.append(["claude memory outside the project", [list(found) for found in outside]])
     canonical = json.dumps(items, sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest(), [path for path, _, _ in tables]
 
@@ -201,8 +205,14 @@ def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
     """Raise UntrustedConfigError when the project's settings redirect the CLI's traffic (its API endpoint, a
     proxy, the certificates it accepts, a telemetry collector) and the user has not trusted the project."""
     found = claude_settings_redirects(project_dir)
-    if not found or is_trusted(project_dir):
+    outside = outside_reads(project_dir)
+    if not (found or outside) or is_trusted(project_dir):
         return
+    if not found:
+        raise UntrustedConfigError(
+            f"{outside_read(project_dir, outside)}: the Claude CLI would read that file into what it sends to the "
+            f"model; ralphy does not start it in this project until you trust that: review it, then run "
+            f"`ralphy trust {_shell_path(Path(project_dir))}`")
     rel, name, value = found[0]
     if name == UNCHECKED:
         raise UntrustedConfigError(
@@ -219,9 +229,26 @@ def require_cli_settings_trusted(project_dir: str | os.PathLike[str]) -> None:
         f"until you trust that: review it, then run `ralphy trust {_shell_path(Path(project_dir))}`")
 
 
+def outside_read(project_dir: str | os.PathLike[str], outside: list[tuple[str, str, str]]) -> str:
+    """The first of ``outside_reads``'s finds in words: "/p/CLAUDE.md is a link to /home/me/.ssh/id_rsa, outside
+    the project" (" (imported by CLAUDE.md)"; " (and 2 more)")."""
+    file, real, importer = outside[0]
+    by = f" (imported by {importer})" if importer else ""
+    more = f" (and {len(outside) - 1} more)" if len(outside) > 1 else ""
+    return f"{Path(project_dir) / file}{by} leads to {real}, outside the project{more}"
+
+
+def claude_memory_risk(project_dir: str | os.PathLike[str]) -> str | None:
+    """``outside_read`` as one of ``claude_settings_risks``'s findings, or None."""
+    outside = outside_reads(project_dir)
+    return f"{outside_read(project_dir, outside)}, and the CLI reads it into what it sends to the model" if outside \
+        else None
+
+
 def claude_settings_risks(project_dir: str | os.PathLike[str]) -> list[str]:
     """What the project's own Claude Code settings make the CLI do without asking: one text per finding."""
-    findings = []
+    memory = claude_memory_risk(project_dir)
+    findings = [memory] if memory else []
     for rel, data in _read_settings(project_dir):
         if isinstance(data, str):
             findings.append(f"{rel} is {unchecked(data)} for ralphy to check what it makes the CLI do")

@@ -123,9 +123,11 @@ def dev(ctx, project_dir, claude_bin, model, max_iterations, max_cost_usd, max_w
 
 def _say_claude_settings_risks(project_dir) -> None:
     """Once per run: what the project's .claude/settings*.json lets the CLI do unasked (`claude -p` skips
-    Claude Code's own trust dialog, so ralphy is the only one who can tell the user)."""
-    from ralphy.trust import claude_settings_risks
+    Claude Code's own trust dialog, so ralphy is the only one who can tell the user). What stops the run until
+    trusted is said once, as the error, not first as a warning too."""
+    from ralphy.trust import claude_settings_risks, require_cli_settings_trusted
 
+    require_cli_settings_trusted(project_dir)
     risks = claude_settings_risks(project_dir)
     if risks:
         click.echo(f"ralphy: warning: {'; '.join(risks)}: the Claude CLI runs them without asking in headless mode "

@@ -30,8 +30,11 @@ def trust(project_dir, revoke: bool) -> None:
     tables = project_tables(project_dir)
     from ralphy.trust import UNCHECKED, claude_settings_redirects, shown_setting, unchecked
 
+    from ralphy.memory_links import outside_reads
+
     redirects = claude_settings_redirects(project_dir)
-    if not tables and not redirects:
+    outside = outside_reads(project_dir)
+    if not tables and not redirects and not outside:
         _say(f"ralphy: {project_dir.resolve()} has no ralphy config (.ralphy.toml or [tool.ralphy]) to trust", err=True)
     _, files = record(project_dir)
     power = sorted({key for _, _, table in tables for key in table if key in POWER_KEYS})
@@ -43,7 +46,10 @@ def trust(project_dir, revoke: bool) -> None:
             _say(f"trusted {project_dir.resolve() / rel} as it is now: it is {unchecked(value)} for ralphy to check")
             continue
         _say(f"trusted {project_dir.resolve() / rel}: it sets {shown_setting(name, value)} in the Claude CLI's environment")
-    if files or redirects:
+    for file, real, importer in outside:
+        by = f" (imported by {importer})" if importer else ""
+        _say(f"trusted {project_dir.resolve() / file}{by}: the Claude CLI reads {real} through it, outside the project")
+    if files or redirects or outside:
         click.echo("ralphy: a change to it needs `ralphy trust` again", err=True)
 
 
