@@ -104,6 +104,12 @@ class RalphyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _options_after_command(self, ctx, args))
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[no-untyped-def]
+        return _resolve_naming_the_closest(self, ctx, args, super().resolve_command)
+
     def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[no-untyped-def]
         try:
             return super().make_context(info_name, args, parent, **extra)
@@ -124,6 +130,77 @@ class RalphyGroup(click.Group):
             newline = "\n" if sys.stderr.isatty() else ""  # after the terminal's ^C
             click.echo(f"{newline}ralphy: interrupted", err=True)
             ctx.exit(130)
+
+
+def _resolve_naming_the_closest(group: click.Group, ctx: click.Context, args: list[str], resolve):  # type: ignore[no-untyped-def]
+    """``resolve(ctx, args)``, but a name that is no command is refused naming the closest of every command the
+    group has: click suggests from the commands loaded so far, which for a group that loads them on first use is
+    none (``ralphy agent list`` said only "No such command 'agent'")."""
+    name = args[0] if args else ""
+    if name and not name.startswith("-") and not ctx.resilient_parsing and group.get_command(ctx, name) is None:
+        import difflib
+
+        close = difflib.get_close_matches(name, group.list_commands(ctx), n=3)
+        hint = (f" Did you mean {close[0]!r}?" if len(close) == 1
+                else f" (Possible options: {', '.join(map(repr, close))})" if close else "")
+        raise click.UsageError(f"No such command {name!r}.{hint}", ctx=ctx)
+    return resolve(ctx, args)
+
+
+def _options_after_command(group: click.Group, ctx: click.Context, args: list[str]) -> list[str]:
+    """``args`` with a command's options written before its name moved after it: ``ralphy --json status`` is
+    ``ralphy status --json``, ``ralphy -n 2 log`` is ``ralphy log -n 2`` (the group's own ``-v``, ``--version``
+    and ``--help`` stay). Only when every word before the name is an option of that command, or its value; anything
+    else is left for click to refuse as before. A group's subcommand right after it is the command
+    (``ralphy --json agents list``)."""
+    if not args or not args[0].startswith("-") or args[0] == "--":
+        return args  # the usual line: the command first
+    own = {opt for param in group.params for opt in (*param.opts, *param.secondary_opts)} | set(ctx.help_option_names)
+    names = set(group.list_commands(ctx))
+    for index, word in enumerate(args):
+        if word == "--":
+            return args
+        if word not in names:
+            continue
+        command, path, rest = group.get_command(ctx, word), [word], args[index + 1:]
+        if isinstance(command, click.Group) and rest and rest[0] in command.list_commands(ctx):
+            command, path, rest = command.get_command(ctx, rest[0]), [word, rest[0]], rest[1:]
+        split = _split_before(args[:index], own, command) if command is not None else None
+        if split is not None:
+            kept, moved = split
+            return kept + path + moved + rest
+    return args
+
+
+def _split_before(words: list[str], own: set[str], command: click.Command) -> tuple[list[str], list[str]] | None:
+    """(the group's own options, the command's options with their values) of ``words``, or None when a word is
+    neither or a value is missing."""
+    takes_value = {}
+    for param in command.params:
+        if isinstance(param, click.Option):
+            for opt in param.opts:
+                takes_value[opt] = not (param.is_flag or param.count)
+            for opt in param.secondary_opts:
+                takes_value[opt] = False
+    kept: list[str] = []
+    moved: list[str] = []
+    position = 0
+    while position < len(words):
+        word = words[position]
+        position += 1
+        if word in own or (len(word) > 1 and word.startswith("-") and set(word[1:]) == {"v"}):
+            kept.append(word)  # -v, -vv, --verbose, --version, -h, --help: the group's
+            continue
+        name = word.split("=", 1)[0] if word.startswith("--") else word
+        if name not in takes_value:
+            return None
+        moved.append(word)
+        if takes_value[name] and "=" not in word:
+            if position >= len(words):
+                return None
+            moved.append(words[position])
+            position += 1
+    return (kept, moved) if moved else None
 
 
 def _one_line(exc: click.ClickException) -> click.ClickException:
@@ -199,6 +276,9 @@ def _accept_verbose(command: click.Command) -> None:
             return sub
 
         command.get_command = get_command  # type: ignore[method-assign]
+        parse, resolve = command.parse_args, command.resolve_command
+        command.parse_args = lambda ctx, args: parse(ctx, _options_after_command(command, ctx, args))  # type: ignore[method-assign]
+        command.resolve_command = lambda ctx, args: _resolve_naming_the_closest(command, ctx, args, resolve)  # type: ignore[method-assign]
 
 
 @click.group(cls=RalphyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,70 @@
+"""The first hour, round ten (newuser20): a misspelt command is named back, and a command's option placed before
+the command's name works as it does after it. Tried as a new user: `ralphy agent list` said only "No such command
+'agent'" (the top group loads its commands on first use, so click's suggestion saw none), `ralphy agents recomend`
+the same, and `ralphy --json dev` said "Did you mean '--version'?"."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def ralphy(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, timeout=60, stdin=subprocess.DEVNULL)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "TASKS.md").write_text("## Core\n- [ ] 1.1 Add the parser\n- [x] 1.2 Write the README\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize(("args", "suggestion"), [
+    (["agent", "list"], "'agents'"), (["stauts"], "'status'"), (["devv"], "'dev'"), (["questoins"], "'questions'"),
+    (["agents", "recomend", "x"], "'recommend'"), (["agents", "capabilites"], "'capabilities'"),
+])  # fmt: skip
+def test_a_misspelt_command_names_the_one_meant(project: Path, args: list[str], suggestion: str) -> None:
+    proc = ralphy(*args, cwd=project)
+    assert proc.returncode == 2 and proc.stdout == ""
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("ralphy: error: No such command") and f"Did you mean {suggestion}" in line, line
+
+
+def test_a_word_like_no_command_names_none(project: Path) -> None:
+    proc = ralphy("frobnicate", cwd=project)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == ["ralphy: error: No such command 'frobnicate' (see `ralphy --help`)"]
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    (["--json", "status"], ["status", "--json"]),
+    (["--json", "tasks"], ["tasks", "--json"]),
+    (["-n", "2", "log"], ["log", "-n", "2"]),
+    (["-v", "--json", "status"], ["status", "-v", "--json"]),
+    (["--json", "agents", "list"], ["agents", "list", "--json"]),
+    (["agents", "--json", "list"], ["agents", "list", "--json"]),
+    (["--top", "2", "--json", "agents", "recommend", "Add the parser"], ["agents", "recommend", "Add the parser", "--top", "2", "--json"]),
+    (["--scope=project", "agents", "list"], ["agents", "list", "--scope=project"]),
+])  # fmt: skip
+def test_a_commands_option_before_its_name_works_as_after_it(project: Path, before, after) -> None:
+    first, second = ralphy(*before, cwd=project), ralphy(*after, cwd=project)
+    assert (first.returncode, first.stdout) == (second.returncode, second.stdout), first.stderr
+    assert first.returncode != 2, first.stderr
+    if "--json" in before:
+        json.loads(first.stdout)
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (["--jsn", "status"], "No such option '--jsn'"),  # an option of no command: click's own words
+    (["--json"], "No such option '--json'"),  # no command to give it to
+    (["--top", "status"], "No such option '--top'"),  # an option status does not take
+])  # fmt: skip
+def test_what_no_command_takes_is_still_a_usage_error(project: Path, args: list[str], error: str) -> None:
+    proc = ralphy(*args, cwd=project)
+    assert proc.returncode == 2 and error in proc.stderr, proc.stderr
+    assert len(proc.stderr.splitlines()) == 1
