@@ -221,6 +221,15 @@ class CircuitBreaker:
             self._evaluate()
         return self._state
 
+    def lift_budget(self) -> State:
+        """Close a breaker that a used-up budget opened, when the iteration that used it completed the work: a budget
+        limits the work left, and there is none. ``check_budgets`` opens it again before any further iteration (a
+        failed check after the last task, say)."""
+        if self._trip in BUDGET_TRIPS:
+            self._state, self._reason, self._trip = State.CLOSED, None, None
+            self._evaluate(budgets=False)
+        return self._state
+
     def reset(self) -> State:
         """Back to CLOSED with every counter cleared (what ``ralphy reset`` does)."""
         self._reset_fields()
@@ -249,11 +258,11 @@ class CircuitBreaker:
         c.verify_failures = 0 if passed else c.verify_failures + 1
         c.last_verify_command = command
 
-    def _evaluate(self) -> None:
+    def _evaluate(self, budgets: bool = True) -> None:
         """Derive the state from the counters; OPEN stays OPEN."""
         if self._state is State.OPEN:
             return
-        if self._open_for_streaks() or self._open_for_budget():
+        if self._open_for_streaks() or (budgets and self._open_for_budget()):
             return
         s, n = self.settings, self._c.no_progress
         if n >= s.no_progress_half_open:

@@ -358,6 +358,8 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
         )
         if kind != "auth":  # refused credentials say nothing about the work: no breaker trip, no `ralphy reset`
             self.breaker.record(outcome)
+            if after.all_completed:  # the last task done on the budget's last iteration: no breaker left open
+                self.breaker.lift_budget()
             self.breaker.save(self.breaker_path)
         report.breaker_state, report.breaker_reason = self.breaker.state.value, self.breaker.reason
         record_iteration(self.store, iteration_id, report)

@@ -302,6 +302,19 @@ def test_iteration_budget_stops_the_run_and_the_next_run_gets_a_new_one(project,
     assert second_data["status"] == "completed" and len(second_data["iterations"]) == 1
 
 
+def test_a_run_completed_on_its_budgets_last_iteration_leaves_the_breaker_closed(project, claude_home, claude_bin):
+    # was (newuser20): exit 0, "completed", and yet `ralphy status` said "Breaker: open (iteration budget used: 1
+    # of max_iterations=1 in this run)" and the log's last line "breaker open": nothing was left for a budget to limit
+    with FakeMessagesAPI(DevScenario({})) as api:
+        done = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--max-iterations", "1")
+    data = summary(done)
+    assert done.returncode == 0 and data["status"] == "completed", done.stderr
+    assert [(it["breaker_state"], it["breaker_reason"]) for it in data["iterations"]] == [("closed", None)]
+    status = subprocess.run([sys.executable, "-m", "ralphy", "status", "--json", str(project)], capture_output=True,
+                            text=True, timeout=60)
+    assert json.loads(status.stdout)["breaker"]["state"] == "closed", status.stdout
+
+
 def test_plain_output_reports_per_group_who_did_what(project, claude_home, claude_bin, claude_version):
     with FakeMessagesAPI(DevScenario({"Core library": "tdd-orchestrator"})) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev")
