@@ -71,7 +71,7 @@ from ralphy.runlock import RunLock, end_orphaned_cli, forget_cli, record_cli
 from ralphy.store import Store
 from ralphy.tasks import NO_TASKS, TaskList, load_tasks
 from ralphy import __version__, worktree
-from ralphy.verify import OFF_NOTICE, resolve_command
+from ralphy.verify import off_notice, resolve_command
 
 logger = logging.getLogger(__name__)
 
@@ -195,7 +195,8 @@ class DevLoop(QuestionPolicy, CheckPolicy, FailurePolicy):
             if self.breaker.check_budgets() is State.OPEN:  # OPEN after the last iteration, or a budget now used
                 return self._stop("circuit_open", self._open_reason(), EXIT_CIRCUIT_OPEN)
             if n == 0 and self.verify_command is None and self.config.verify_command is None:
-                self.o.reporter.note(OFF_NOTICE)  # once, before work that goes unchecked ("" is off on purpose)
+                # once, before work that goes unchecked ("" is off on purpose)
+                self.o.reporter.note(off_notice(self.config.tasks_file, self.config.test_command))
             n += 1
             report, task_list, stop = self._iteration(n, task_list)
             self.summary.iterations.append(report)

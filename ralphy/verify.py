@@ -30,8 +30,17 @@ DEFAULT_TAIL_CHARS = 2000  # of output kept in the report, the history and the n
 DEFAULT_MAX_BYTES = 1024 * 1024  # of output kept in the log file
 _GRACE_S = 2.0  # between SIGTERM and SIGKILL when the time is up
 _DRAIN_S = 1.0  # reading what is left after the command exited (its children may hold the pipe open)
-OFF_NOTICE = ("verification off: no verify_command (nor test_command) is set, so tasks ticked in TASKS.md are not "
-              "checked; set verify_command (or --verify-command) to have ralphy run your tests")
+
+
+def off_notice(tasks_file: str, test_command: str | None) -> str:
+    """What ``ralphy dev`` says once when no check is set: the task file it reads, and how to turn the check on,
+    with the test command the project's marker files suggest (a hint to paste, never run by ralphy itself)."""
+    from ralphy.termsafe import shell_word
+
+    example = shell_word(test_command.strip()) if test_command and test_command.strip() else "'pytest -q'"
+    return (f"verification off: no verify_command (nor test_command) is set, so tasks ticked in {tasks_file} are not "
+            f"checked; to have ralphy run your tests after each iteration, pass --verify-command {example} or set "
+            "verify_command in .ralphy.toml")
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,30 @@ def test_what_no_command_takes_is_still_a_usage_error(project: Path, args: list[
     proc = ralphy(*args, cwd=project)
     assert proc.returncode == 2 and error in proc.stderr, proc.stderr
     assert len(proc.stderr.splitlines()) == 1
+
+
+@pytest.mark.e2e
+def test_the_verification_notice_names_the_task_file_and_a_check_to_paste(tmp_path, claude_home, claude_bin):
+    # was: "... tasks ticked in TASKS.md are not checked; set verify_command (or --verify-command) ..." on a project
+    # whose tasks are in TODO.md, with no word of what to set it to (its pnpm lock file says `pnpm test`)
+    from ralphy.testing import DevScenario, FakeMessagesAPI, init_git_project
+    from tests.e2e.scripted import ralphy as ralphy_dev
+
+    project = init_git_project(tmp_path / "app", commit=False)
+    (project / "TODO.md").write_text("## CLI\n- [ ] 1.1 Add a --since flag\n")
+    (project / "package.json").write_text('{"name": "app", "scripts": {"test": "vitest"}}\n')
+    (project / "pnpm-lock.yaml").write_text("lockfileVersion: '9.0'\n")
+    with FakeMessagesAPI(DevScenario({}, tasks_file="TODO.md")) as api:
+        proc = ralphy_dev(project, api, claude_home, claude_bin, "dev", "--json", extra_env={"RALPHY_TASKS_FILE": "TODO.md"})
+    assert proc.returncode == 0, proc.stderr
+    [notice] = [line for line in proc.stderr.splitlines() if line.startswith("verification off")]
+    assert "tasks ticked in TODO.md are not checked" in notice
+    assert notice.endswith("pass --verify-command 'pnpm test' or set verify_command in .ralphy.toml"), notice
+
+
+def test_the_notice_quotes_the_command_as_the_shell_reads_it() -> None:
+    from ralphy.verify import off_notice
+
+    assert off_notice("TASKS.md", "cargo test").endswith("--verify-command 'cargo test' or set verify_command in .ralphy.toml")
+    assert "--verify-command pytest or" in off_notice("TASKS.md", "pytest")
+    assert "--verify-command 'pytest -q' or" in off_notice("plan.md", None)
