@@ -183,7 +183,10 @@ NO_TASKS = "no tasks found (write them as `- [ ] ...` items or `## Task N: ...` 
 # Where other tools keep their task list, in the order ralphy names one when the project has no TASKS.md: BMAD v6's
 # sprint status (v6's output folder, then the older docs/sprint-artifacts), a ralph prd.json, Task Master's tasks.
 OTHER_TASK_FILES = ("_bmad-output/implementation-artifacts/sprint-status.yaml", "docs/sprint-artifacts/sprint-status.yaml",
-                    "sprint-status.yaml", "prd.json", ".taskmaster/tasks/tasks.json")
+                    "sprint-status.yaml", "prd.json", ".taskmaster/tasks/tasks.json",
+                    # the other tools' and people's names docs/tasks.md reads (newuser20: a TODO.md was not named)
+                    "@fix_plan.md", ".ralph/fix_plan.md", "fix_plan.md", "IMPLEMENTATION_PLAN.md", ".planning/ROADMAP.md",
+                    "PLANS.md", "feature_list.json", "tasks.md", "TODO.md", "todo.md", "TODO.org", "todo.txt", "TODO.txt")
 
 
 def other_task_file(path: str | Path, root: str | Path | None) -> str | None:
@@ -205,8 +208,8 @@ def other_task_file(path: str | Path, root: str | Path | None) -> str | None:
 
 def missing_tasks_hint(found: str | None) -> str:
     """What to do about a missing task file, ``found`` the other tool's file ``other_task_file`` gave."""
-    return f'create it, or set tasks_file in the config: tasks_file = "{found}"' if found else \
-        "create it, or set tasks_file in the config"
+    return f'create it, or set tasks_file in .ralphy.toml: tasks_file = "{found}"' if found else \
+        "create it, or set tasks_file in .ralphy.toml"
 
 
 def load_tasks(path: str | Path, *, root: str | Path | None = None) -> TaskList:

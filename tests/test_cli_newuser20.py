@@ -95,3 +95,29 @@ def test_the_notice_quotes_the_command_as_the_shell_reads_it() -> None:
     assert off_notice("TASKS.md", "cargo test").endswith("--verify-command 'cargo test' or set verify_command in .ralphy.toml")
     assert "--verify-command pytest or" in off_notice("TASKS.md", "pytest")
     assert "--verify-command 'pytest -q' or" in off_notice("plan.md", None)
+
+
+FILES = Path(__file__).parent / "data" / "tasks" / "files"
+
+
+@pytest.mark.parametrize(("name", "real"), [
+    ("TODO.md", "todo-beacon.md"),  # joshuafuller/beacon's TODO list (tests/data/tasks/SOURCES.md)
+    ("fix_plan.md", "ralph-brain-fix-plan.md"),  # jonathanavis96/brain's ralph fix plan
+    (".planning/ROADMAP.md", "gsd-nixl.md"),  # ai-dynamo/nixl's GSD roadmap
+    ("todo.txt", "kdesp73-ksh-todo.txt"),  # KDesp73/ksh's todo.txt
+])  # fmt: skip
+def test_with_no_tasks_md_the_error_names_the_projects_own_list_and_the_line_works(tmp_path, name, real) -> None:
+    # was: "TASKS.md: no tasks file (create it, or set tasks_file in the config)" beside a TODO.md, a fix plan, a
+    # GSD roadmap: neither the file ralphy reads nor which config
+    target = tmp_path / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes((FILES / real).read_bytes())
+    proc = ralphy("tasks", tmp_path)
+    assert proc.returncode == 1
+    [line] = proc.stderr.splitlines()
+    assert line.endswith(f'no tasks file (create it, or set tasks_file in .ralphy.toml: tasks_file = "{name}")'), line
+    (tmp_path / ".ralphy.toml").write_text(line.rsplit(": ", 1)[1].rstrip(")") + "\n")  # pasted as the user would
+    read = ralphy("tasks", "--json", tmp_path)
+    assert read.returncode == 0, read.stderr
+    truth = [row for row in (FILES / real).with_suffix(".truth").read_text().splitlines() if row.strip()]
+    assert json.loads(read.stdout)["file"] == name and len(json.loads(read.stdout)["tasks"]) == len(truth)

@@ -56,7 +56,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("other", [PRD, SPRINT], ids=["prd.json", "sprint-status"])
 def test_without_tasks_md_every_command_names_the_same_file(tmp_path: Path, monkeypatch, other) -> None:
     root = project(tmp_path / "app", other)
-    said = f'set tasks_file in the config: tasks_file = "{other[0]}"'
+    said = f'set tasks_file in .ralphy.toml: tasks_file = "{other[0]}"'
     fake_claude = tmp_path / "claude"
     fake_claude.write_text("#!/bin/sh\nexit 0\n")
     fake_claude.chmod(0o755)

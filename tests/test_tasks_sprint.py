@@ -131,14 +131,14 @@ def test_a_missing_tasks_md_names_the_sprint_status_the_project_has(tmp_path):
     sprint.write_text(SPRINT, encoding="utf-8")
     with pytest.raises(TasksFileError) as caught:
         load_tasks(tmp_path / "TASKS.md", root=tmp_path)
-    assert str(caught.value).endswith('no tasks file (create it, or set tasks_file in the config: tasks_file = '
+    assert str(caught.value).endswith('no tasks file (create it, or set tasks_file in .ralphy.toml: tasks_file = '
                                       '"_bmad-output/implementation-artifacts/sprint-status.yaml")')
     sprint.unlink()
     sprint.parent.mkdir(exist_ok=True)
     (tmp_path / "sprint-status.yaml").mkdir()  # a directory of that name is no task file
     with pytest.raises(TasksFileError) as caught:
         load_tasks(tmp_path / "TASKS.md", root=tmp_path)
-    assert str(caught.value).endswith("no tasks file (create it, or set tasks_file in the config)")
+    assert str(caught.value).endswith("no tasks file (create it, or set tasks_file in .ralphy.toml)")
 
 
 EPIC_MAP = """\
