@@ -169,8 +169,10 @@ def raw_stream(stream: IO[str]) -> IO[str]:
     return stream.raw if isinstance(stream, SafeStream) else stream
 
 
-def guard_streams() -> None:
-    """Put SafeStream in front of ``sys.stderr``, and of ``sys.stdout`` when it is a terminal."""
+def guard_streams(for_people: bool = False) -> None:
+    """Put SafeStream in front of ``sys.stderr``, and of ``sys.stdout`` when it is a terminal or ``for_people``
+    says the command writes text for people there (piped through ``tee``, or to a file a person reads with ``cat``
+    later, its escapes reach a terminal all the same)."""
     if sys.stderr is not None and not isinstance(sys.stderr, SafeStream):
         sys.stderr = SafeStream(sys.stderr)
     out = sys.stdout
@@ -179,5 +181,5 @@ def guard_streams() -> None:
             terminal = out.isatty()
         except (AttributeError, ValueError):
             terminal = False
-        if terminal:
+        if terminal or for_people:
             sys.stdout = SafeStream(out)

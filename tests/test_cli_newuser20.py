@@ -121,3 +121,38 @@ def test_with_no_tasks_md_the_error_names_the_projects_own_list_and_the_line_wor
     assert read.returncode == 0, read.stderr
     truth = [row for row in (FILES / real).with_suffix(".truth").read_text().splitlines() if row.strip()]
     assert json.loads(read.stdout)["file"] == name and len(json.loads(read.stdout)["tasks"]) == len(truth)
+
+
+OSC = "\x1b]0;pwned\x07"  # retitles the terminal (and `ESC ] 52` writes the clipboard) when cat or tee shows it
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> Path:
+    (tmp_path / "TASKS.md").write_text(f"## Core {OSC}\n- [ ] 1.1 Review the parser\n")
+    (tmp_path / ".claude" / "agents").mkdir(parents=True)
+    (tmp_path / ".claude" / "agents" / "r.md").write_text(
+        f"---\nname: rev{OSC}iewer\ndescription: Reviews the parser code\n---\nReview.\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("args", [
+    ["tasks"], ["agents", "recommend", "Review the parser"], ["agents", "capabilities"],
+    ["agents", "capabilities", "--by-tool"], ["agents", "gaps"], ["agents", "list"], ["status"],
+])  # fmt: skip
+def test_text_for_people_carries_no_escape_sequence_when_piped(hostile: Path, args: list[str]) -> None:
+    # was: `ralphy tasks | tee out` (or `> out`, then `cat out`) wrote the group's ESC ] 0 raw: tasks, recommend and
+    # capabilities printed it when stdout was not a terminal, while status and agents list showed it as \x1b
+    proc = ralphy(*args, hostile)
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
+    assert "\\x1b]0;pwned\\x07" in proc.stdout  # shown, not hidden: the repository tried something
+
+
+@pytest.mark.parametrize("args", [["tasks", "--json"], ["agents", "list", "--json"], ["prompt"]])
+def test_data_for_a_program_is_left_as_ralphy_made_it(hostile: Path, args: list[str]) -> None:
+    proc = ralphy(*args, hostile)
+    assert proc.returncode == 0, proc.stderr
+    if args == ["prompt"]:
+        assert OSC in proc.stdout  # what Claude gets, as the files hold it
+    else:
+        assert "\\u001b]0;pwned\\u0007" in proc.stdout and json.loads(proc.stdout)  # JSON's own escapes

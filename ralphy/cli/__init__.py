@@ -292,6 +292,19 @@ def cli(verbose: int) -> None:
     _configure_logging(verbose)
 
 
+# what writes data for a program on stdout, left as ralphy made it when piped: the prompt Claude gets, JSON (which
+# escapes control characters itself), the MCP server's JSON-RPC; everything else there is text for people
+_DATA_COMMANDS = frozenset({"prompt", "mcp"})
+
+
+def _for_people(args: list[str]) -> bool:
+    """The command line's stdout is text for people (tables, summaries, the plain output of `ralphy dev`)."""
+    if "--json" in args:
+        return False
+    command = next((arg for arg in args if not arg.startswith("-")), None)
+    return command not in _DATA_COMMANDS
+
+
 def main() -> None:
     """The ``ralphy`` program. Once the command is done, the process ends without the interpreter's teardown of
     every imported module (about 25 ms, a tenth of a ``ralphy dev`` iteration against a fast model): by then
@@ -300,7 +313,7 @@ def main() -> None:
     from ralphy.termsafe import guard_streams
 
     stop_on_termination()  # (done already when started as `ralphy`; here for a caller of this function)
-    guard_streams()  # text from the repository or the model never drives the user's terminal
+    guard_streams(_for_people(sys.argv[1:]))  # text from the repository or the model never drives the user's terminal
     try:
         cli.main(prog_name="ralphy")
         code = 0
