@@ -71,7 +71,7 @@ def json_problem(text: str) -> str | None:
     else:
         found = "a list of no task objects" if isinstance(data, list) else f"a lone {type(data).__name__} value"
     return (f"valid JSON, but it holds no list of task objects ({found}; ralphy reads a list of objects with a "
-            '"title" and a "status" or "passes", at the top or under "tasks" or "userStories": see docs/tasks.md)')
+            '"title" and a "status" or "passes", at the top or under "tasks" or "userStories")')
 
 
 def _empty_list(data) -> bool:

@@ -136,7 +136,7 @@ def yaml_problem(text: str) -> str | None:
     else:
         found = "a list of no task objects" if _is_seq(root) else "a lone value"
     return (f"valid YAML, but it holds no list of task objects ({found}; ralphy reads a list of mappings with a "
-            '"title" and a "status" or "passes", at the top, under "tasks" or under "phases": see docs/tasks.md)')
+            '"title" and a "status" or "passes", at the top, under "tasks" or under "phases")')
 
 
 def sprint_file_problem(text: str) -> str | None:

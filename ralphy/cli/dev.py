@@ -131,7 +131,7 @@ def _say_claude_settings_risks(project_dir) -> None:
     risks = claude_settings_risks(project_dir)
     if risks:
         click.echo(f"ralphy: warning: {'; '.join(risks)}: the Claude CLI runs them without asking in headless mode "
-                   "(review them; see docs/security.md)", err=True)
+                   "(review them before running ralphy on a repository you did not write)", err=True)
 
 
 def _say_if_usage_unknown(version, binary) -> None:
