@@ -106,7 +106,7 @@ class Config:
 POWER_PERMISSION_MODES = ("bypassPermissions", "auto")
 
 
-def _tool_rules(entry: str) -> list[str] | None:
+def tool_rules(entry: str) -> list[str] | None:
     """One ``allowed_tools`` entry split the way the Claude CLI splits ``--allowedTools`` (ralphy joins the
     entries with commas): on commas and whitespace outside parentheses. None when a parenthesis is unbalanced."""
     rules, current, depth = [], "", 0
@@ -133,7 +133,7 @@ def _widens_tools(tools: list[str]) -> bool:
 
     default = {tool for tool in Config().allowed_tools}
     for entry in tools:
-        rules = _tool_rules(entry)
+        rules = tool_rules(entry)
         if rules is None:
             return True
         for rule in rules:

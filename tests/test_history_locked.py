@@ -27,6 +27,8 @@ def locked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A one-run history held locked (exclusive locking mode, a write transaction open) until the test ends."""
     long_run(tmp_path, 2)
     monkeypatch.setattr(history_file, "READ_TIMEOUT", 0.3)  # how long a reader waits: short, for the test
+    # and the store `status`, `log` and `questions` open (Store.open's default, 10 s: the test waited it out)
+    monkeypatch.setitem(Store.open.__func__.__kwdefaults__, "timeout", 0.3)
     holder = sqlite3.connect(db_path(tmp_path), timeout=1, check_same_thread=False)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")

@@ -175,7 +175,11 @@ def split_allowed_tools(allowed_tools: Sequence[str], permissions: Mapping[str, 
     be consulted: ``allowed_tools`` holds ``Bash`` by default, and ``deny = ["Bash(rm *)"]`` let ``rm`` run. An
     entry whose tool a deny or ask rule names is therefore left out of the CLI's list and becomes an allow rule of
     ralphy's policy, which deny and ask rules come before: ``Bash`` stays allowed except what the rules deny or ask
-    about. A config ralphy cannot parse leaves the list as it is (the config check has said so)."""
+    about. An entry is read as the CLI reads it, rules split on commas and spaces outside parentheses (``"Bash,Read"``
+    is two rules, and its Bash must not reach the CLI either). A config ralphy cannot parse leaves the list as it is
+    (the config check has said so)."""
+    from ralphy.config import tool_rules
+
     try:
         rules = parse_rules(permissions)
     except RuleError:
@@ -184,15 +188,17 @@ def split_allowed_tools(allowed_tools: Sequence[str], permissions: Mapping[str, 
     passed: list[str] = []
     moved: list[Rule] = []
     for entry in allowed_tools:
-        try:
-            rule = Rule.parse(entry)
-        except RuleError:
-            passed.append(entry)
-            continue
-        if any(_overlap(rule, other) for other in narrowing):
-            moved.append(Rule(rule.tool, rule.specifier, f"{rule.text} (allowed_tools)"))
-        else:
-            passed.append(entry)
+        texts = tool_rules(entry) if isinstance(entry, str) else None
+        for text in [entry] if texts is None else texts:
+            try:
+                rule = Rule.parse(text)
+            except RuleError:
+                passed.append(text)
+                continue
+            if any(_overlap(rule, other) for other in narrowing):
+                moved.append(Rule(rule.tool, rule.specifier, f"{rule.text} (allowed_tools)"))
+            else:
+                passed.append(text)
     return passed, moved
 
 

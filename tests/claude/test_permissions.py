@@ -90,6 +90,15 @@ def test_allowed_tools_a_deny_or_ask_rule_names_are_left_to_the_policy(permissio
     assert kept == passed and [rule.tool for rule in rules] == moved
 
 
+def test_an_entry_holding_several_rules_is_split_as_the_cli_splits_it():
+    """``"Bash,Read"`` reaches the CLI as two rules (ralphy joins the entries with commas, the CLI splits on commas
+    and spaces outside parentheses): its Bash is kept from the CLI as a lone ``Bash`` entry is (r20b: it was passed
+    whole, and ``rm`` ran unasked)."""
+    kept, rules = split_allowed_tools(["Bash,Read", "Glob Bash(git *)", "Edit(src/**)"], {"deny": ["Bash(rm *)"]})
+    assert kept == ["Read", "Glob", "Edit(src/**)"]
+    assert [rule.text for rule in rules] == ["Bash (allowed_tools)", "Bash(git *) (allowed_tools)"]
+
+
 def test_a_deny_rule_on_an_allowed_tool_is_consulted_and_the_rest_of_the_tool_stays_allowed():
     """allowed_tools has Bash (the default) and a deny rule names `rm`: the CLI is not told to allow Bash (it would
     run `rm` without asking), and ralphy allows every other Bash command as allowed_tools said."""
