@@ -51,12 +51,14 @@ def outside_reads(project_dir: str | os.PathLike[str]) -> list[tuple[str, str, s
         if real in seen or depth >= MAX_IMPORT_DEPTH:
             continue
         seen.add(real)
-        for target in _imports(real):
+        for target in dict.fromkeys(_imports(real)):  # each word once
             if target.startswith(("~", "/")):
                 continue  # outside by its own words: the CLI does not import it headless
             lexical = os.path.normpath(os.path.join(os.path.dirname(os.path.join(root, name)), target))
             if not _inside(lexical, root):
                 continue  # the same: "../x" names a file outside, which the CLI does not import
+            if not os.path.lexists(lexical):  # most "@" words (mail, handles): one system call, not a realpath
+                continue  # each (a 4 MB file of them took 7 s), and a word holding a NUL is no path (it raised)
             real_target = os.path.realpath(lexical)
             rel = os.path.relpath(lexical, root)
             if not _inside(real_target, root):

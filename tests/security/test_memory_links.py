@@ -87,6 +87,15 @@ def test_a_fifo_or_a_loop_is_no_hang(tmp_path):
     assert outside_reads(project) == []
 
 
+def test_an_at_word_that_is_no_path_is_skipped(tmp_path, secret):
+    """A NUL byte in an "@" word (no path can hold one: realpath raised, a traceback from dev, doctor and trust) and
+    words naming nothing are skipped; the link after them is still found (r20b)."""
+    project = _project(tmp_path)
+    os.symlink(secret, project / "notes.txt")
+    (project / "CLAUDE.md").write_bytes(b"@no\x00pe.md " + b"@nothing.md " * 1000 + b"me@x.org @notes.txt\n")
+    assert outside_reads(project) == [("notes.txt", str(secret), "CLAUDE.md")]
+
+
 def _ralphy(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "ralphy", *args], capture_output=True, text=True, env=env,
                           timeout=60)
