@@ -55,7 +55,9 @@ def test_stop_at_usage_ends_the_turn_and_the_run_with_exit_5(project, claude_hom
     assert data["reason"] == f"stopped at --stop-at-usage: {line}. Run `ralphy dev` again then"
     (only,) = data["iterations"]  # no second iteration on a window 95 % used
     assert only["outcome"] == "usage_limit" and only["error"] == f"stopped at --stop-at-usage: {line}"
-    assert data["tasks"]["completed"] < 3 and requests <= 3, requests  # the turn was cut short, not finished
+    # The turn was cut short, not finished: a whole run takes 10 requests. The interrupt races with the requests the
+    # CLI (and its subagent) start meanwhile: 3 when quiet, 4 in a CI run on 2 loaded cores; 6 leaves room for that.
+    assert data["tasks"]["completed"] < 3 and requests <= 6, requests
     assert f"{line}: ending the turn (--stop-at-usage)" in proc.stderr  # said while it happened
     breaker = json.loads((project / ".ralphy" / "breaker.json").read_text())
     assert breaker["state"] == "closed" and breaker["counters"]["failures"] == 0
