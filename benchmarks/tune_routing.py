@@ -287,7 +287,10 @@ def blind(result: dict[str, Any], lines: bool) -> None:
     """``--blind``: the threshold the first blind pair chooses for ``result``'s refit, the bias that puts it at 0.50,
     and with ``lines`` every line of ``bench_routing.py --split train`` with that calibration."""
     picks = picks_of({label: result["rows"][label] for label in VALIDATION_SETS}, result["weights"], result["bias"])
-    threshold, net = choose_blind_threshold(picks)
+    try:
+        threshold, net = choose_blind_threshold(picks)
+    except ValueError as exc:
+        raise SystemExit(f"tune_routing: {exc}") from None
     bias = blind_bias(result["bias"], threshold)
     print(f"blind pair ({', '.join(VALIDATION_SETS)}): threshold {threshold:.2f} (right less false {net}) -> "
           f"CALIBRATION = ({', '.join(f'{w:.3f}' for w in result['weights'])}), CALIBRATION_BIAS = {bias:.3f}")
@@ -360,6 +363,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--half", choices=("A", "B"), help="search on half of the train sets; the other half is printed")
     parser.add_argument("--log", help="also write the search's progress to this file")
     args = parser.parse_args(argv)
+    if args.blind and not (args.baseline or args.candidate):
+        parser.error("--blind needs --try or --baseline (a search does not choose a blind threshold)")
+    if args.lines and not args.blind:
+        parser.error("--lines needs --blind")
+    if args.blind and args.fit_all:
+        parser.error("--blind with --fit-all: the weights would be fitted on the blind pair that chooses the threshold")
     global FALSE_WEIGHT, CROSS_FIT
     FALSE_WEIGHT, CROSS_FIT = args.false_weight, args.cross_fit
     corpus = bench.load_corpus()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import stat
 import subprocess
 from pathlib import Path
@@ -34,7 +35,10 @@ from pathlib import Path
 MAX_ENTRIES = 200_000  # entries walked in the git folders; a repository with more is not looked at further
 MAX_DEPTH = 10  # includes within includes (git stops at 10), alternates within alternates (git: 5)
 _KEYS = r"^(include\.path|includeif\..*\.path|core\.excludesfile|core\.attributesfile)$"
-_SMALL = 64 * 1024  # a .git file, commondir, alternates
+_SMALL = 64 * 1024  # a .git file, commondir, alternates; a config read whole before git is asked about it
+# Each of _KEYS holds one of these words as written (git's section and key names are letters, digits and '-',
+# case-insensitive): a config without any names no file
+_MAY_NAME = re.compile(rb"include|excludesfile|attributesfile", re.IGNORECASE)
 
 
 def would_wait(git: str | None, top: Path) -> Wait | None:
@@ -94,18 +98,22 @@ def _top_files(top: Path) -> Wait | None:
 
 def _submodules(git: str, top: Path) -> list[str]:
     """The submodules ``git status`` goes into: the index's gitlinks (mode 160000; with or without a
-    ``.gitmodules`` entry) whose folder holds a ``.git``. Asked of git after the checks above, so it cannot wait."""
+    ``.gitmodules`` entry) whose folder, reached through no link, holds a ``.git``. Asked of git after the checks
+    above, so it cannot wait."""
     try:
         listed = subprocess.run(
             [git, "--no-optional-locks", "-c", "core.fsmonitor=false", "ls-files", "--stage", "-z"],
             cwd=top, capture_output=True, timeout=30, check=False, stdin=subprocess.DEVNULL).stdout
     except (OSError, subprocess.SubprocessError):
         return []
-    found = []
+    found, real_top = [], os.path.realpath(top)
     for entry in listed.split(b"\0"):
         if entry.startswith(b"160000 "):
             path = os.fsdecode(entry.partition(b"\t")[2])
-            if path and os.path.lexists(top / path / ".git"):
+            # git enters no submodule through a link ("expected submodule path not to be a symbolic link") nor
+            # outside the work tree: such a path would lead the walk out of the project
+            if (path and os.path.realpath(top / path) == os.path.join(real_top, path)
+                    and os.path.lexists(top / path / ".git")):
                 found.append(path)
     return found
 
@@ -234,6 +242,9 @@ def _named_files(git: str, config: Path, top: Path, depth: int) -> Wait | None:
     try:
         if not stat.S_ISREG(os.stat(config).st_mode):
             return None  # missing; a FIFO at a config is the walk's (or hostile14's) to find
+        text = _read_small(config)
+        if text is not None and len(text) < _SMALL and not _MAY_NAME.search(text):
+            return None  # none of the four keys can be in it: no git process (one a submodule adds up)
         listed = subprocess.run(
             # no repository around it: in one, git reads that repository's config first, includes and all
             [git, f"--git-dir={os.devnull}", "config", "--file", os.fspath(config), "--no-includes", "-z",

@@ -3,8 +3,9 @@
 - The Obsidian Tasks plugin's emoji fields, which it reads from the end of a box's line (its own serializer's
   rules): dates ``➕ ⏳ 🛫 📅 ✅ ❌`` with a ``YYYY-MM-DD``, priorities ``🔺 ⏫ 🔼 🔽 ⏬``, ``🔁 every week`` recurrence,
   ``🏁 delete`` on completion, ``🆔 id`` and ``⛔ id,id`` dependencies; ``#tags`` among them stay in the title.
-- todo.txt's ``key:value`` pairs (``due:2024-03-15``, ``t:2024-03-10``, ``pri:B``): a key that starts with a
-  letter, a value with no blank or colon that does not start with ``/`` or ``\\`` (``https://...`` is a link).
+- todo.txt's ``key:value`` pairs (``due:2024-03-15``, ``t:2024-03-10``, ``pri:B``) at a line's end, among its
+  ``+project`` and ``@context`` words: a key that starts with a letter, a value with no blank or colon that does not
+  start with ``/`` or ``\\`` (``https://...`` is a link). One in the title's words is a word of the title.
 
 The line in the file is never changed; only the title the prompt and the report show, and the slug made from it
 (so a tick that adds ``✅ 2026-11-25`` does not rename the task).
@@ -28,7 +29,8 @@ _OBSIDIAN_FIELD = re.compile(
 _SIGNS = frozenset("\u2795\u23f3\u231b\U0001f6eb\U0001f4c5\U0001f4c6\U0001f5d3\u2705\u274c\U0001f53a\u23eb\U0001f53c"
                    "\U0001f53d\u23ec\U0001f501\U0001f3c1\u26d4\U0001f194")
 _TRAILING_TAG = re.compile(r"(?:^|[ \t])(#[^ \t!@#$%^&*(),.?\":{}|<>]+)[ \t]*$")
-_KEY_VALUE = re.compile(r"(?<!\S)[A-Za-z][\w-]*:[^\s:/\\][^\s:]*(?!\S)")
+_KEY_VALUE = re.compile(r"[A-Za-z][\w-]*:[^\s:/\\][^\s:]*")  # one word: due:2024-03-15, pri:B, t:2024-03-10
+_TAG_WORD = re.compile(r"[+@]\S+")  # +project, @context
 MAX_FIELDS = 32  # a line of more trailing fields than this keeps the rest in its title
 _WINDOW = 400  # the longest field looked for at a title's end (a long recurrence or dependency list)
 
@@ -55,9 +57,17 @@ def without_obsidian_fields(title: str) -> str:
 
 
 def without_key_values(title: str) -> str:
-    """A todo.txt title without its ``key:value`` pairs (``Write the guide +docs due:2024-03-15`` is ``Write the
-    guide +docs``); the title itself when it is pairs alone."""
+    """A todo.txt title without the ``key:value`` pairs at its end, among its ``+project`` and ``@context`` words
+    (``Write the guide +docs due:2024-03-15`` is ``Write the guide +docs``): where tools write them. A pair in the
+    words stays, as a word of the title ("Set timeout:30 in the config", "Fix the localhost:8080 redirect"); the
+    title itself when it is pairs alone."""
     if ":" not in title:
         return title
-    rest = " ".join(_KEY_VALUE.sub(" ", title).split())
-    return rest or title
+    words = title.split()
+    end = len(words)
+    while end and (_KEY_VALUE.fullmatch(words[end - 1]) or _TAG_WORD.fullmatch(words[end - 1])):
+        end -= 1
+    tail = [word for word in words[end:] if not _KEY_VALUE.fullmatch(word)]
+    if len(tail) == len(words) - end:
+        return title
+    return " ".join(words[:end] + tail) or title

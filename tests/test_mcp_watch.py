@@ -82,3 +82,32 @@ def test_a_newer_cli_reads_ignored_folders_and_so_does_the_server(tmp_path, monk
     (project / ".gitignore").write_text(".claude/agents/drafts/\n")
     monkeypatch.setenv("RALPHY_CLAUDE_BIN", str(_stand_in_cli(tmp_path / "bin", "2.1.331")))
     assert _names(ProjectTools(project)) == _cli_names(project) == ["drafter"]
+
+
+def test_recommend_and_capabilities_load_what_the_cli_and_the_server_load(tmp_path, monkeypatch) -> None:
+    # was: `ralphy agents recommend` / `capabilities` discovered with the newest CLI's rules whatever CLI ran, so
+    # under 2.0.x they offered an agent of a folder a .gitignore names, which `agents list`, the MCP server and the
+    # CLI itself leave out
+    import json
+
+    from click.testing import CliRunner
+
+    from ralphy.cli import cli
+    from ralphy.mcp_server import ProjectTools
+    from ralphy.testing import init_git_project
+
+    project = init_git_project(tmp_path / "project")
+    _agent(project / ".claude" / "agents" / "reviewer.md", "reviewer")
+    _agent(project / ".claude" / "agents" / "drafts" / "drafter.md", "drafter")
+    (project / ".gitignore").write_text(".claude/agents/drafts/\n")
+    monkeypatch.setenv("RALPHY_CLAUDE_BIN", str(_stand_in_cli(tmp_path / "bin", "2.0.0")))
+    runner = CliRunner()
+    recommended = runner.invoke(cli, ["agents", "recommend", "Do the drafter work", str(project), "--json"])
+    assert recommended.exit_code == 0, recommended.output
+    said = json.loads(recommended.stdout)
+    assert said["recommended"] is None and "drafter" not in recommended.stdout
+    assert ProjectTools(project).agent_recommend("Do the drafter work")["recommended"] is None
+    capabilities = runner.invoke(cli, ["agents", "capabilities", str(project)])
+    assert capabilities.exit_code == 0, capabilities.output
+    assert "reviewer" in capabilities.stdout and "drafter" not in capabilities.stdout
+    assert _cli_names(project) == _names(ProjectTools(project)) == ["reviewer"]

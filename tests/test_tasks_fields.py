@@ -76,8 +76,9 @@ def test_a_long_or_hostile_line_is_quick() -> None:
 
 
 TODO_TXT = ("x 2026-11-25 (A) 2026-11-20 Pin the CI runner image +ci @work due:2026-11-30\n"
-            "(B) 2026-11-21 Write the guide +docs t:2026-11-28 see https://todotxt.org\n"
-            "Call the bank at 10:30 about C:\\statements pri:C\n")
+            "(B) 2026-11-21 Write the guide +docs see https://todotxt.org t:2026-11-28\n"
+            "Call the bank at 10:30 about C:\\statements pri:C\n"
+            "Set timeout:30 for the localhost:8080 proxy +cli due:2026-12-01 @work rec:1w\n")
 
 
 def test_todo_txt_head_and_key_values_are_not_the_title() -> None:
@@ -86,9 +87,13 @@ def test_todo_txt_head_and_key_values_are_not_the_title() -> None:
     assert [(t.title, t.group, t.status) for t in tasks] == [
         ("Pin the CI runner image +ci @work", "ci", COMPLETED),
         ("Write the guide +docs see https://todotxt.org", "docs", PENDING),
-        ("Call the bank at 10:30 about C:\\statements", "Tasks", PENDING)]
-    assert [t.id for t in tasks] == ["pin-ci-runner-image-ci", "write-guide-docs-see", "call-bank-10-30-about-c"]
+        ("Call the bank at 10:30 about C:\\statements", "Tasks", PENDING),
+        # a pair in the words is a word of the title: only those at the end, among +project and @context, go
+        ("Set timeout:30 for the localhost:8080 proxy +cli @work", "cli", PENDING)]
+    assert [t.id for t in tasks] == ["pin-ci-runner-image-ci", "write-guide-docs-see", "call-bank-10-30-about-c",
+                                     "set-timeout-30-localhost"]
     assert without_key_values("due:2026-11-30") == "due:2026-11-30"  # pairs alone: the line is the title
+    assert without_key_values("Call re:invoice today") == "Call re:invoice today"
 
 
 def test_the_lookalike_todo_txt() -> None:

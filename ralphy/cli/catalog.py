@@ -20,13 +20,16 @@ threshold_option = click.option(
 
 
 def _load(project_dir: Path, scopes: tuple[str, ...], threshold: float | None) -> tuple[Any, Any]:
-    """(config, discovered agents) for ``project_dir``."""
+    """(config, discovered agents) for ``project_dir``, with the discovery rules of the CLI ``ralphy dev`` would run,
+    as ``agents list`` and the MCP server read them (a 2.0.x CLI skips the folders the ignore files name)."""
     from ralphy.agents.discovery import discover_agents
+    from ralphy.claude.version import DiscoveryRules, version_in_use
     from ralphy.config import load_config
 
     config = load_config(project_dir, {"recommend_threshold": threshold, "agent_scopes": list(scopes) or None},
                          ignore_untrusted=True)  # reads; runs nothing a repository chose
-    return config, discover_agents(project_dir, scopes=tuple(config.agent_scopes)).agents
+    rules = DiscoveryRules.for_version(version_in_use(config.claude_bin))
+    return config, discover_agents(project_dir, scopes=tuple(config.agent_scopes), rules=rules).agents
 
 
 @click.command("recommend")

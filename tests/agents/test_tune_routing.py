@@ -109,3 +109,14 @@ def test_the_blind_bias_decides_at_0_50_as_the_threshold_does(corpus) -> None:
         assert rates(moved, 0.5) == rates(kept, threshold)
     assert tune_routing.blind_bias(-2.901, 0.59) == pytest.approx(-3.265, abs=0.001)
     assert tune_routing.blind_bias(-2.0, 0.5) == -2.0
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--blind"], "--blind needs --try or --baseline"),  # was: a whole search, the flag unread
+    (["--try", "tune20", "--lines"], "--lines needs --blind"),  # was: the flag unread
+    (["--baseline", "--blind", "--fit-all"], "fitted on the blind pair"),  # was: a threshold chosen on fitted tasks
+])
+def test_blind_flags_out_of_place_are_one_line(argv, said, capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        tune_routing.main(argv)
+    assert exited.value.code == 2 and said in capsys.readouterr().err

@@ -174,3 +174,16 @@ def test_a_git_file_pointing_at_a_folder_of_devices_is_no_repository(tree: Path)
     subprocess.run(["git", "status"], cwd=tree, capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
     assert git_unsafe(tree, git_root(tree)) is None
 
+
+
+def test_a_submodule_path_that_is_a_link_out_of_the_project_is_not_followed(tree: Path) -> None:
+    # git enters no submodule through a link ("expected submodule path 'sub' not to be a symbolic link"); was: the
+    # walk followed it to a repository elsewhere and named that repository's FIFO as the project's, with `rm` its fix
+    from ralphy.worktree import git_root, git_unsafe
+
+    outside = _repo(tree.parent / "outside", "o.txt")
+    _fifo(outside / ".gitignore")
+    (tree / "sub").rename(tree / "sub-moved")
+    (tree / "sub").symlink_to(outside)
+    subprocess.run(["git", "status"], cwd=tree, capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
+    assert git_unsafe(tree, git_root(tree)) is None
