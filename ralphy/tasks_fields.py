@@ -2,7 +2,8 @@
 
 - The Obsidian Tasks plugin's emoji fields, which it reads from the end of a box's line (its own serializer's
   rules): dates ``➕ ⏳ 🛫 📅 ✅ ❌`` with a ``YYYY-MM-DD``, priorities ``🔺 ⏫ 🔼 🔽 ⏬``, ``🔁 every week`` recurrence,
-  ``🏁 delete`` on completion, ``🆔 id`` and ``⛔ id,id`` dependencies; ``#tags`` among them stay in the title.
+  ``🏁 keep`` / ``🏁 delete`` on completion, ``🆔 id`` and ``⛔ id,id`` dependencies; ``#tags`` among them stay in
+  the title.
 - todo.txt's ``key:value`` pairs (``due:2024-03-15``, ``t:2024-03-10``, ``pri:B``) at a line's end, among its
   ``+project`` and ``@context`` words: a key that starts with a letter, a value with no blank or colon that does not
   start with ``/`` or ``\\`` (``https://...`` is a link). One in the title's words is a word of the title.
@@ -21,8 +22,10 @@ _OBSIDIAN_FIELD = re.compile(
     "(?:"
     f"[\u2795\u23f3\u231b\U0001f6eb\U0001f4c5\U0001f4c6\U0001f5d3\u2705\u274c]{_VS}{_DATE}"  # ➕ ⏳ ⌛ 🛫 📅 📆 🗓 ✅ ❌
     f"|[\U0001f53a\u23eb\U0001f53c\U0001f53d\u23ec]{_VS}"  # 🔺 ⏫ 🔼 🔽 ⏬
-    f"|\U0001f501{_VS}[ \t]?[a-zA-Z0-9, !]+"  # 🔁 every week on Monday
-    f"|\U0001f3c1{_VS}[ \t]*[a-zA-Z]+"  # 🏁 delete
+    # the plugin writes a recurrence "every ..." and on-completion "keep" or "delete": "Fix the 🔁 retry loop" and
+    # "Celebrate the launch 🏁 party" keep their words
+    f"|\U0001f501{_VS}[ \t]?(?i:every)(?![a-zA-Z])[a-zA-Z0-9, !]*"  # 🔁 every week on Monday
+    f"|\U0001f3c1{_VS}[ \t]*(?i:keep|delete)"  # 🏁 delete
     f"|\u26d4{_VS}[ \t]*[\\w-]+(?:[ \t]*,[ \t]*[\\w-]+)*"  # ⛔ dcf64c,0h17ye
     f"|\U0001f194{_VS}[ \t]*[\\w-]+"  # 🆔 dcf64c
     r")[ \t]*$")

@@ -66,6 +66,10 @@ def test_a_title_of_fields_alone_or_an_emoji_in_its_words_is_kept() -> None:
     assert without_obsidian_fields("Build the thing ✅") == "Build the thing ✅"  # ✅ without a date: no field
     assert without_obsidian_fields("Ship 🔼 the release notes") == "Ship 🔼 the release notes"  # not at the end
     assert without_obsidian_fields("Ship it 📅 2026-01-01 #work #home ⏫") == "Ship it #work #home"
+    # the plugin's recurrence starts "every", its on-completion is "keep" or "delete": other words stay (were cut)
+    assert without_obsidian_fields("Fix the 🔁 retry loop") == "Fix the 🔁 retry loop"
+    assert without_obsidian_fields("Celebrate the launch 🏁 party") == "Celebrate the launch 🏁 party"
+    assert without_obsidian_fields("Water 🔁 every 2 weeks 🏁 keep") == "Water"
 
 
 def test_a_long_or_hostile_line_is_quick() -> None:
