@@ -145,8 +145,10 @@ class DevAgent:
         if cache is not None:
             cache.flush()
 
-    def _format_agents(self, agents: list[AgentSpec]) -> str:
-        return format_agents(agents)
+    def _format_agents(self, agents: list[AgentSpec] | None = None) -> str:
+        """One ``- **name**: description`` line per agent, sorted by name (``agents``: the project's own,
+        discovered, when not given; issue 2 names it ``_format_agents()``)."""
+        return format_agents(self._discover_agents() if agents is None else agents)
 
     def _read_tasks(self) -> tuple[str, TaskList | None]:
         """TASKS.md's text and parsed form; ("", None) when there is none (the prompt says so)."""

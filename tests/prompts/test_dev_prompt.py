@@ -233,3 +233,18 @@ def test_the_prompt_speaks_the_files_own_ids_and_ticks(tmp_path, caplog):
     prompt = build(make_project(tmp_path / "k", {"tdd.md": TDD_AGENT}, kiro), caplog)
     assert '"Task 1.2: 1. Set up"' in prompt
     assert "`- [ ]` becomes `- [x]`, `- [ ]*` becomes `- [x]*` and a task's `**Status**` line becomes `completed`" in prompt
+
+
+def test_issue2_private_helpers_as_the_issue_names_them(tmp_path, caplog):
+    """Issue 2 names ``DevAgent(project_path, config=None)`` with ``_discover_agents()`` and ``_format_agents()``:
+    both called as written there, without arguments, give the discovered agents and their ``- **name**: ...``
+    lines."""
+    project = make_project(tmp_path / "p", {"tdd.md": TDD_AGENT, "sec.md": SECURITY_AGENT})
+    agent = DevAgent(project, config=None)
+    with caplog.at_level(logging.INFO, logger="ralphy"):
+        assert [spec.name for spec in agent._discover_agents()] == ["security-auditor", "tdd-orchestrator"]
+        assert agent._format_agents().splitlines() == [
+            "- **security-auditor**: Reviews code for security problems.",
+            "- **tdd-orchestrator**: Implements features test-first. Use for any task that adds or changes code.",
+        ]
+        assert agent._format_agents(agent._discover_agents()) == agent._format_agents()
