@@ -41,6 +41,7 @@ logger = logging.getLogger(__name__)
 TOOL_NAME = "AskUserQuestion"
 PAUSE_MESSAGE = ("The user will answer this question later; ralphy is pausing the run now. "
                  "The answer will come as the next message in this session.")
+AUTO_ANSWER = "use your best judgment"  # issue 13's words for a question without options, exactly
 LIVE_CONFIDENCE = 1.0  # the model used the tool: no guessing whether it is a question
 
 
@@ -186,7 +187,7 @@ class LiveQuestions:
             used = self.store.auto_replies_for(self.task_key) if self.task_key else 0
             room = len(questions) if self.task_key is None else max(0, self.max_auto - used)
             if room >= len(questions):
-                answers = {q.text: q.recommended() or "Use your best judgment." for q in questions}
+                answers = {q.text: q.recommended() or AUTO_ANSWER for q in questions}
                 by = "auto"
             elif room:
                 return self._auto_then_pause(request, questions[:room], questions[room:], iteration_id, used)
@@ -224,7 +225,7 @@ class LiveQuestions:
 
         for question in answered:
             question_id = self._record(iteration_id, question)
-            answer = question.recommended() or "Use your best judgment."
+            answer = question.recommended() or AUTO_ANSWER
             self.store.answer_question(question_id, answer, answered_by="auto")
             self.note(f"answered Claude's question {question_id} automatically: {question.text} -> {answer}")
         waiting = [self._record(iteration_id, question) for question in rest]

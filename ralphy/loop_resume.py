@@ -15,7 +15,7 @@ from ralphy.verify import Verification, failure_instruction
 if TYPE_CHECKING:
     from ralphy.store import Store
 
-AUTO_REPLY = "Proceed with your best judgment, following TASKS.md."
+AUTO_REPLY = "proceed with your best judgment, following TASKS.md"  # issue 4's words, exactly
 MAX_AUTO_REPLIES = 2
 
 

@@ -227,7 +227,7 @@ def test_a_multiselect_question_is_stored_as_one_and_a_single_select_as_not(stor
 def test_auto_without_options_says_use_your_best_judgment(store, iteration):
     live = _live(store, iteration, "auto")
     response = live.on_request(_request({"question": "Anything I should know?"}))
-    assert response["updatedInput"]["answers"] == {"Anything I should know?": "Use your best judgment."}
+    assert response["updatedInput"]["answers"] == {"Anything I should know?": "use your best judgment"}
 
 
 def test_a_request_with_no_question_is_denied_without_a_record(store, iteration):

@@ -186,7 +186,7 @@ def test_auto_policy_answers_and_the_run_goes_on(project, claude_home, claude_bi
     data = summary(proc)
     assert proc.returncode == 0, proc.stderr
     assert data["iterations"][0]["outcome"] == "question"
-    assert "Proceed with your best judgment" in json.dumps(api.requests)
+    assert "proceed with your best judgment, following TASKS.md" in json.dumps(api.requests)
 
 
 def test_auto_policy_replies_at_most_twice_then_pauses(project, claude_home, claude_bin):
@@ -195,7 +195,7 @@ def test_auto_policy_replies_at_most_twice_then_pauses(project, claude_home, cla
 
     with FakeMessagesAPI(always_asks) as api:
         proc = ralphy(project, api, claude_home, claude_bin, "dev", "--json", "--on-question", "auto")
-        auto_replies = sum("Proceed with your best judgment" in json.dumps(without_token_reminders(r["messages"])[-1])
+        auto_replies = sum("proceed with your best judgment, following TASKS.md" in json.dumps(without_token_reminders(r["messages"])[-1])
                            for r in api.requests if r.get("tools"))  # not 2.0.0's side requests quoting the turn
     data = summary(proc)
     assert proc.returncode == 4, proc.stderr
