@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ralphy.agents.formatting import condense_description
-from ralphy.agents.lint import CLAUDE_CODE_TOOLS, MAX_DESCRIPTION_CHARS, NAME_CONVENTION
+from ralphy.agents.lint import BUILT_IN_AGENTS, CLAUDE_CODE_TOOLS, MAX_DESCRIPTION_CHARS, NAME_CONVENTION
 
 MODEL_ALIASES = ("sonnet", "opus", "haiku", "inherit")
-BUILT_IN_AGENTS = ("general-purpose", "Explore", "Plan", "statusline-setup", "claude")
 WRITE_TOOLS = ("Write", "Edit", "NotebookEdit")
 SHELL_TOOLS = ("Bash",)
 
