@@ -6,16 +6,11 @@ the same, and `ralphy --json dev` said "Did you mean '--version'?"."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-
-def ralphy(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ralphy", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=60, stdin=subprocess.DEVNULL)
+from tests.test_cli_first_hour import ralphy  # `python -m ralphy ARGS` in a subprocess, as a user runs it
 
 
 @pytest.fixture
